@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Error codes the API answers with in `{ error: { code, message, field? } }`. */
+export const ApiErrorCode = z.enum([
+  'bad_request',
+  'validation_failed',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'payload_too_large',
+  'rate_limited',
+  'internal',
+]);
+export type ApiErrorCode = z.infer<typeof ApiErrorCode>;
+
+/** The JSON error body of every `/api` route. */
+export const ApiErrorBody = z.object({
+  error: z.object({ code: ApiErrorCode, message: z.string(), field: z.string().optional() }),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
+
+/**
+ * Supabase Auth error codes the local `/auth/v1` answers with (the same codes hosted Supabase uses),
+ * so the web maps them to spec 1 §8 texts in one place whichever backend is behind it.
+ */
+export const AuthErrorCode = z.enum([
+  'bad_json',
+  'validation_failed',
+  'email_address_invalid',
+  'email_not_confirmed',
+  'invalid_credentials',
+  'user_already_exists',
+  'weak_password',
+  'same_password',
+  'over_request_rate_limit',
+  'over_email_send_rate_limit',
+  'signup_disabled',
+  'user_not_found',
+  'session_not_found',
+  'refresh_token_not_found',
+  'refresh_token_already_used',
+  'bad_jwt',
+  'no_authorization',
+  'otp_expired',
+  'provider_disabled',
+  'unexpected_failure',
+]);
+export type AuthErrorCode = z.infer<typeof AuthErrorCode>;

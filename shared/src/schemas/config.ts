@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Whether a provider runs on this machine (local) or against the outside service (real). */
+export const ProviderMode = z.enum(['local', 'real']);
+export type ProviderMode = z.infer<typeof ProviderMode>;
+
+/**
+ * GET /api/config (public): what a browser needs to talk to this server — where auth lives, its public
+ * key, and which providers are local so the UI can say so plainly. Never carries a secret.
+ */
+export const PublicConfig = z.object({
+  /** Base URL for supabase-js; null means "this server" (local auth at /auth/v1). */
+  supabaseUrl: z.string().nullable(),
+  /** The public (anon) key supabase-js sends; safe to show. */
+  supabaseAnonKey: z.string(),
+  modes: z.object({
+    auth: ProviderMode,
+    database: ProviderMode,
+    email: ProviderMode,
+  }),
+  /** OAuth sign-in providers enabled on the auth server. */
+  oauthProviders: z.object({ google: z.boolean(), github: z.boolean() }),
+  /** The dev mailbox is reachable (local email only). */
+  devMailbox: z.boolean(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
