@@ -1,6 +1,21 @@
 import { defineConfig } from 'wxt';
 
+// Local servers are reachable out of the box (a match pattern without a port matches every port);
+// any other server is granted at the moment the user saves its URL in the popup.
+const LOCAL_HOSTS = ['http://localhost/*', 'http://127.0.0.1/*'];
+const OTHER_HOSTS = ['https://*/*', 'http://*/*'];
+
 export default defineConfig({
   srcDir: 'src',
   modules: ['@wxt-dev/module-react'],
+  // Explicit imports keep every file readable on its own (and linted like the rest of the repo).
+  imports: false,
+  manifest: ({ manifestVersion }) => ({
+    name: 'Cofounder',
+    description: 'Your AI co-founder, one click away: sign in and jump to your Cofounder dashboard.',
+    permissions: ['storage'],
+    host_permissions: LOCAL_HOSTS,
+    // MV2 (the Firefox build) has no optional_host_permissions: origins go into optional_permissions there.
+    ...(manifestVersion === 3 ? { optional_host_permissions: OTHER_HOSTS } : { optional_permissions: OTHER_HOSTS }),
+  }),
 });

@@ -35,8 +35,8 @@ export function verifyLink(mail: MailboxMessage): string {
   return link;
 }
 
-/** Signs up through the public auth API and confirms from the dev mailbox, as a user would. */
-export async function createConfirmedUser(
+/** Signs up through the public auth API without confirming the address. */
+export async function signUpUnconfirmed(
   baseURL: string,
   password = 'Str0ng!pass',
 ): Promise<{ email: string; password: string }> {
@@ -48,6 +48,15 @@ export async function createConfirmedUser(
     body: JSON.stringify({ email, password, data: { first_name: 'Ada', last_name: 'Founder', full_name: 'Ada Founder' } }),
   });
   if (!res.ok) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+  return { email, password };
+}
+
+/** Signs up through the public auth API and confirms from the dev mailbox, as a user would. */
+export async function createConfirmedUser(
+  baseURL: string,
+  password = 'Str0ng!pass',
+): Promise<{ email: string; password: string }> {
+  const { email } = await signUpUnconfirmed(baseURL, password);
   const mail = await latestMail(baseURL, email, /confirm/i);
   const confirm = await fetch(verifyLink(mail), { redirect: 'manual' });
   if (confirm.status !== 303 && confirm.status !== 302) throw new Error(`confirm failed: ${confirm.status}`);

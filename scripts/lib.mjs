@@ -1,0 +1,37 @@
+// Small helpers shared by the root scripts (start, dev, test): run a command, find stale builds.
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync, existsSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Runs a command with inherited output; resolves with its exit code. */
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(127));
+  });
+}
+
+/** Newest modification time (ms) under the given paths, skipping dependencies and build output. */
+export function newestMtime(paths) {
+  let newest = 0;
+  const skip = new Set(['node_modules', 'dist', '.output', '.wxt', '.data']);
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const s = statSync(p);
+    if (s.isDirectory()) {
+      for (const name of readdirSync(p)) if (!skip.has(name)) walk(join(p, name));
+    } else if (!/\.test\.tsx?$/.test(p)) newest = Math.max(newest, s.mtimeMs);
+  };
+  for (const p of paths) walk(join(root, p));
+  return newest;
+}
+
+/** True when `output` is missing or older than any file under `sources`. */
+export function isStale(output, sources) {
+  const out = join(root, output);
+  return !existsSync(out) || statSync(out).mtimeMs < newestMtime(sources);
+}

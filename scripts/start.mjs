@@ -1,0 +1,30 @@
+// `npm start`: build whatever is missing or out of date, then run ONE server process that serves the API,
+// the built web app and the monitor socket. Signals go straight to the server, which drains and closes the DB.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { isStale, root, run } from './lib.mjs';
+
+const builds = [
+  { name: 'server', output: 'server/dist/main.js', sources: ['server/src', 'server/drizzle', 'server/build.mjs', 'shared/src', 'package-lock.json'] },
+  { name: 'web', output: 'web/dist/index.html', sources: ['web/src', 'web/index.html', 'web/vite.config.ts', 'shared/src', 'package-lock.json'] },
+  { name: 'extension', output: 'extension/.output/chrome-mv3/manifest.json', sources: ['extension/src', 'extension/wxt.config.ts', 'shared/src', 'package-lock.json'] },
+];
+
+for (const b of builds) {
+  if (!isStale(b.output, b.sources)) continue;
+  console.log(`Building ${b.name}...`);
+  const code = await run('npm', ['run', 'build', '-w', b.name], { env: { ...process.env, NODE_ENV: 'production' } });
+  if (code !== 0) {
+    console.error(`Build of ${b.name} failed (exit ${code}).`);
+    process.exit(code);
+  }
+}
+
+const server = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { DATA_DIR: join(root, '.data'), WEB_DIST_DIR: join(root, 'web/dist'), ...process.env },
+});
+// A terminal's Ctrl-C reaches the whole process group; a SIGTERM sent to this script alone is passed on.
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,73 @@
+// `npm test`: every suite in order — typecheck, lint, vitest (shared, server on PGlite, web), the server
+// suite again on PostgreSQL, then the Playwright end-to-end run against the built app. It ends with one
+// plain line "N passed, N failed" summed over all of them (CI reads that line).
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { root, run } from './lib.mjs';
+import { startTestPostgres } from './postgres.mjs';
+
+const out = mkdtempSync(join(tmpdir(), 'cofounder-test-'));
+const results = [];
+
+function record(name, passed, failed) {
+  results.push({ name, passed, failed });
+  console.log(`\n== ${name}: ${passed} passed, ${failed} failed\n`);
+}
+
+/** A check with no test count (typecheck, lint, build) counts as one test. */
+async function check(name, cmd, args, env) {
+  const code = await run(cmd, args, { env: { ...process.env, ...env } });
+  record(name, code === 0 ? 1 : 0, code === 0 ? 0 : 1);
+  return code === 0;
+}
+
+/** Runs vitest with its JSON reporter and records the test counts (a crash before any test counts as 1 failed). */
+async function vitest(name, args, env) {
+  const file = join(out, `${name.replace(/\W+/g, '-')}.json`);
+  const code = await run('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
+    env: { ...process.env, ...env },
+  });
+  if (!existsSync(file)) return record(name, 0, 1);
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  const failed = r.numFailedTests + (code !== 0 && r.numFailedTests === 0 ? 1 : 0);
+  record(name, r.numPassedTests, failed);
+}
+
+async function playwright() {
+  const file = join(out, 'e2e.json');
+  const code = await run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    cwd: join(root, 'tests'),
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+  });
+  if (!existsSync(file)) return record('e2e', 0, 1);
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
+  record('e2e (Chromium)', stats.expected + stats.flaky, failed);
+}
+
+await check('typecheck', 'npm', ['run', 'typecheck']);
+await check('lint', 'npm', ['run', 'lint']);
+await vitest('unit + server (PGlite)', []);
+
+const pg = process.env.TEST_DATABASE_URL ? { url: process.env.TEST_DATABASE_URL, stop() {} } : await startTestPostgres();
+if (pg) {
+  try {
+    await vitest('server (PostgreSQL)', ['--project', 'server'], { TEST_DATABASE_URL: pg.url });
+  } finally {
+    pg.stop();
+  }
+} else {
+  console.log('PostgreSQL is not installed: the server suite ran on PGlite only (apt-get install postgresql).');
+  if (process.env.CI) record('server (PostgreSQL)', 0, 1);
+}
+
+if (await check('build', 'npm', ['run', 'build'])) await playwright();
+else record('e2e (Chromium)', 0, 1);
+
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log('\nSummary:');
+for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

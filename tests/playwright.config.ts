@@ -1,0 +1,53 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The e2e run starts the product exactly as a user does (`npm start`), on its own port and a throwaway
+// DATA_DIR, and drives Debian's Chromium (never a downloaded browser). Workers inherit the env set here.
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
+process.env.E2E_BASE_URL = baseURL;
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cofounder-e2e-'));
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: './specs',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  outputDir: './test-results',
+  webServer: {
+    command: 'npm start',
+    cwd: '..',
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      MONITOR_PORT: String(port + 1),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
