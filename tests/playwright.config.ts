@@ -48,6 +48,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // Every e2e request comes from 127.0.0.1; the limits themselves are covered by the server suite.
+      AUTH_RATE_LIMITS: 'false',
     },
   },
 });

@@ -1,0 +1,76 @@
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { FEATURES, PUBLIC_API_ROUTES } from './features/index.ts';
+import { createHostedVerifier } from './features/auth/hosted-verifier.ts';
+import { createLocalAuth, type LocalAuth } from './features/auth/local-auth.ts';
+import type { TokenVerifier } from './features/auth/verifier.ts';
+import { mailboxRouter } from './features/mailbox/mailbox.routes.ts';
+import type { FeatureDeps, FeatureRouter } from './features/types.ts';
+import { guardApi } from './http/api-guard.ts';
+import { requireUser } from './http/auth.ts';
+import { jsonBody } from './http/body.ts';
+import { corsFor } from './http/cors.ts';
+import { errorHandler } from './http/errors.ts';
+import { requestLog } from './http/request-log.ts';
+import { createEmailProvider } from './providers/email/registry.ts';
+import type { EmailProvider } from './providers/email/port.ts';
+import { webApp } from './static.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  log: Logger;
+  /** Clock in ms; tests inject one to step over cooldowns and expiries. */
+  now?: () => number;
+  /** Replaces the email provider chosen from config (tests). */
+  email?: EmailProvider;
+  /** Extra feature routers mounted after the built-in ones (tests mount test-only routes this way). */
+  features?: FeatureRouter[];
+}
+
+export interface CofounderApp {
+  koa: Koa;
+  verifier: TokenVerifier;
+  email: EmailProvider;
+  /** The local auth server, or null in hosted-Supabase mode. */
+  localAuth: LocalAuth | null;
+  anonKey: string;
+}
+
+/** Builds the whole HTTP app without listening, so tests drive it on an ephemeral port. */
+export function createApp(deps: AppDeps): CofounderApp {
+  const { config, database, log } = deps;
+  const now = deps.now ?? Date.now;
+  const email = deps.email ?? createEmailProvider(config, database.db);
+  const localAuth = config.supabase ? null : createLocalAuth({ config, db: database.db, email, now, log });
+  const verifier = localAuth?.verifier ?? createHostedVerifier(config.supabase!.url, config.supabase!.jwtSecret, now);
+  const anonKey = localAuth?.anonKey ?? config.supabase!.anonKey;
+  const featureDeps: FeatureDeps = {
+    config,
+    database,
+    log,
+    now,
+    email,
+    verifier,
+    accounts: localAuth?.accounts ?? null,
+    anonKey,
+  };
+
+  const koa = new Koa();
+  koa.proxy = config.trustProxy;
+  // Errors reach this only if they escape errorHandler (e.g. a broken socket); log them as JSON like the rest.
+  koa.on('error', (err: unknown) => log.error({ err }, 'http error'));
+  const apiBody = jsonBody();
+  koa.use(requestLog(log));
+  koa.use(errorHandler());
+  koa.use(corsFor(config.publicUrl, config.corsOrigins));
+  if (localAuth) koa.use(localAuth.router.routes());
+  if (email.mode === 'local') koa.use(mailboxRouter(database.db).routes());
+  koa.use(guardApi(PUBLIC_API_ROUTES, requireUser(verifier)));
+  koa.use((ctx, next) => (/^\/api(\/|$)/.test(ctx.path) ? apiBody(ctx, next) : next()));
+  for (const feature of [...FEATURES, ...(deps.features ?? [])]) koa.use(feature(featureDeps).routes());
+  koa.use(webApp(config.webDistDir));
+  return { koa, verifier, email, localAuth, anonKey };
+}

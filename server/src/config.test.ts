@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults for a local install', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.monitorPort).toBe(3001);
+    expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.dataDir).toMatch(/\.data$/);
+    expect(c.databaseUrl).toBeNull();
+    expect(c.supabase).toBeNull();
+    expect(c.email.smtpUrl).toBeNull();
+    expect(c.auth.signupDisabled).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ MONITOR_PORT: '-1' }, /MONITOR_PORT/],
+    [{ PUBLIC_URL: 'localhost:3000' }, /PUBLIC_URL/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ AUTH_JWT_SECRET: 'short' }, /AUTH_JWT_SECRET/],
+    [{ SIGNUP_DISABLED: 'maybe' }, /SIGNUP_DISABLED/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ CORS_ORIGINS: 'https://ok.example, not a url' }, /CORS_ORIGINS/],
+    [{ SUPABASE_URL: 'https://x.supabase.co' }, /SUPABASE_ANON_KEY/],
+    [{ SUPABASE_ANON_KEY: 'k'.repeat(40) }, /SUPABASE_URL/],
+  ])('names the bad variable: %o', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('never echoes secret values', () => {
+    expect(() => loadConfig({ AUTH_JWT_SECRET: 'hunter2' })).not.toThrow(/hunter2/);
+  });
+
+  it('switches providers to real when their settings are present', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      SUPABASE_URL: 'https://x.supabase.co/',
+      SUPABASE_ANON_KEY: 'k'.repeat(40),
+      SMTP_URL: 'smtps://u:p@smtp.example.com',
+      DATABASE_URL: 'postgres://u:p@db/cofounder',
+      CORS_ORIGINS: 'https://a.example/, https://b.example',
+      SIGNUP_DISABLED: 'yes',
+      AUTH_RATE_LIMITS: 'false',
+      DATA_DIR: 'relative/dir',
+    });
+    expect(c.publicUrl).toBe('http://localhost:8080');
+    expect(c.supabase).toEqual({ url: 'https://x.supabase.co', anonKey: 'k'.repeat(40), jwtSecret: null });
+    expect(c.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(c.auth.signupDisabled).toBe(true);
+    expect(c.auth.limits.signInPerIp).toBe(Number.POSITIVE_INFINITY);
+    expect(c.dataDir.startsWith('/')).toBe(true);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ PORT: '', SMTP_URL: '' }).port).toBe(3000);
+  });
+});

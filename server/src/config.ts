@@ -1,0 +1,149 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { AUTH, DEFAULT_MONITOR_PORT, DEFAULT_PORT } from '@cofounder/shared';
+import { DEFAULT_DATA_DIR, DEFAULT_WEB_DIST_DIR } from './paths.ts';
+
+/** Thrown for a bad environment variable; the message names the variable so main can print it as is. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Per-window request limits of the local auth server; Infinity when AUTH_RATE_LIMITS=false. */
+export interface AuthLimits {
+  windowSeconds: number;
+  signInPerIp: number;
+  signInPerEmail: number;
+  signUpPerIp: number;
+  recoverPerIp: number;
+  resendPerIp: number;
+  verifyPerIp: number;
+}
+
+export interface Config {
+  port: number;
+  monitorPort: number;
+  host: string;
+  /** Absolute. Holds the PGlite database, its lock file and the generated auth secret. */
+  dataDir: string;
+  /** null: embedded PGlite in dataDir. */
+  databaseUrl: string | null;
+  /** Dashboard origin (no trailing slash): email links, JWT issuer, redirect allow-list. */
+  publicUrl: string;
+  webDistDir: string;
+  logLevel: LogLevel;
+  /** Read the client IP from X-Forwarded-For (only behind a proxy you control). */
+  trustProxy: boolean;
+  corsOrigins: string[];
+  auth: {
+    /** HS256 secret of the local auth server; null until main loads or generates it in dataDir. */
+    jwtSecret: string | null;
+    signupDisabled: boolean;
+    limits: AuthLimits;
+    bcryptCost: number;
+  };
+  /** Hosted Supabase Auth; null means the local /auth/v1. */
+  supabase: { url: string; anonKey: string; jwtSecret: string | null } | null;
+  email: { smtpUrl: string | null; from: string };
+}
+
+const Port = z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0).max(65535);
+const Bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((u) => u.replace(/\/+$/, ''));
+
+const Env = z.object({
+  PORT: Port.default(DEFAULT_PORT),
+  MONITOR_PORT: Port.default(DEFAULT_MONITOR_PORT),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
+  PUBLIC_URL: HttpUrl.optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  TRUST_PROXY: Bool.default(false),
+  CORS_ORIGINS: z.string().optional(),
+  AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  AUTH_RATE_LIMITS: Bool.default(true),
+  SIGNUP_DISABLED: Bool.default(false),
+  SUPABASE_URL: HttpUrl.optional(),
+  SUPABASE_ANON_KEY: z.string().min(20, 'looks too short for a Supabase key').optional(),
+  SUPABASE_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Cofounder <no-reply@localhost>'),
+});
+
+const SECRET_VARS = new Set(['AUTH_JWT_SECRET', 'SUPABASE_ANON_KEY', 'SUPABASE_JWT_SECRET', 'SMTP_URL', 'DATABASE_URL']);
+
+function fail(name: string, problem: string, value?: string): never {
+  const shown = value !== undefined && !SECRET_VARS.has(name) ? ` (got "${value}")` : '';
+  throw new ConfigError(`Invalid ${name}: ${problem}${shown}`);
+}
+
+function parseOrigins(list: string | undefined): string[] {
+  if (!list) return [];
+  return list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        const origin = new URL(s).origin;
+        if (origin === 'null') throw new Error('no origin');
+        return origin;
+      } catch {
+        return fail('CORS_ORIGINS', 'each entry must be an origin like https://app.example.com', s);
+      }
+    });
+}
+
+/** Parses the environment once; an empty string counts as unset (common in .env files). */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = Env.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    fail(name, issue.message, raw[name]);
+  }
+  const e = parsed.data;
+  if (e.SUPABASE_URL && !e.SUPABASE_ANON_KEY) fail('SUPABASE_ANON_KEY', 'is required when SUPABASE_URL is set');
+  if (!e.SUPABASE_URL && (e.SUPABASE_ANON_KEY || e.SUPABASE_JWT_SECRET)) {
+    fail('SUPABASE_URL', 'is required when SUPABASE_ANON_KEY or SUPABASE_JWT_SECRET is set');
+  }
+  const off = Number.POSITIVE_INFINITY;
+  return {
+    port: e.PORT,
+    monitorPort: e.MONITOR_PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR ?? DEFAULT_DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    webDistDir: resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    corsOrigins: parseOrigins(e.CORS_ORIGINS),
+    auth: {
+      jwtSecret: e.AUTH_JWT_SECRET ?? null,
+      signupDisabled: e.SIGNUP_DISABLED,
+      limits: {
+        windowSeconds: AUTH.rateLimitWindowSeconds,
+        signInPerIp: e.AUTH_RATE_LIMITS ? AUTH.signInPerIp : off,
+        signInPerEmail: e.AUTH_RATE_LIMITS ? AUTH.signInPerEmail : off,
+        signUpPerIp: e.AUTH_RATE_LIMITS ? AUTH.signUpPerIp : off,
+        recoverPerIp: e.AUTH_RATE_LIMITS ? AUTH.recoverPerIp : off,
+        resendPerIp: e.AUTH_RATE_LIMITS ? AUTH.resendPerIp : off,
+        // Guessing a 6-digit code is the cheapest attack on the verify endpoint; same budget as sign-in.
+        verifyPerIp: e.AUTH_RATE_LIMITS ? AUTH.signInPerIp : off,
+      },
+      bcryptCost: 10,
+    },
+    supabase: e.SUPABASE_URL
+      ? { url: e.SUPABASE_URL, anonKey: e.SUPABASE_ANON_KEY!, jwtSecret: e.SUPABASE_JWT_SECRET ?? null }
+      : null,
+    email: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+  };
+}

@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+/** The drizzle handle every repo takes; a transaction (`tx`) is one too, so repos accept either. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** For the start-up banner; never includes a password. */
+  describe: string;
+  /** The driver's own client: each driver has its own drizzle migrator (migrate.ts). */
+  raw: { pglite: PGlite } | { pool: pg.Pool };
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite in `dir` (created recursively: PGlite itself only creates the last folder), or in memory when
+ * `dir` is null (tests). It is single-connection: never await a plain `db` query inside a `db.transaction`
+ * callback — it would wait for the transaction that waits for it.
+ */
+export async function openPglite(dir: string | null): Promise<Database> {
+  let client: PGlite;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(join(dir, 'pglite'));
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  return {
+    db: drizzlePglite(client, { schema }),
+    kind: 'pglite',
+    describe: dir ? `PGlite in ${join(dir, 'pglite')}` : 'PGlite in memory',
+    raw: { pglite: client },
+    close: () => client.close(),
+  };
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres';
+  }
+}
+
+/** A pg pool on DATABASE_URL; connects eagerly so a wrong URL fails at start-up, not on the first request. */
+export async function openPostgres(url: string, onIdleError: (err: Error) => void): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A dropped idle connection is replaced by the pool; without a listener Node would crash the process.
+  pool.on('error', onIdleError);
+  const probe = await pool.connect();
+  probe.release();
+  return {
+    db: drizzlePg(pool, { schema }),
+    kind: 'postgres',
+    describe: `Postgres at ${redact(url)}`,
+    raw: { pool },
+    close: () => pool.end(),
+  };
+}

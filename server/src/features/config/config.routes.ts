@@ -1,0 +1,48 @@
+import Router from '@koa/router';
+import type { PublicConfig } from '@cofounder/shared';
+import type { FeatureRouter } from '../types.ts';
+
+type OAuthProviders = PublicConfig['oauthProviders'];
+const NONE: OAuthProviders = { google: false, github: false };
+
+/**
+ * Hosted Supabase knows which OAuth providers are enabled; ask its public /settings and remember the answer
+ * for 10 minutes. Failure means "none" (the sign-in page then just hides the buttons).
+ */
+function hostedProviders(url: string, anonKey: string): () => Promise<OAuthProviders> {
+  let cached: { value: OAuthProviders; until: number } | null = null;
+  return async () => {
+    if (cached && cached.until > Date.now()) return cached.value;
+    let value = NONE;
+    try {
+      const res = await fetch(`${url}/auth/v1/settings`, { headers: { apikey: anonKey }, signal: AbortSignal.timeout(3000) });
+      const settings = (await res.json()) as { external?: Record<string, unknown> };
+      value = { google: settings.external?.google === true, github: settings.external?.github === true };
+    } catch {
+      // unreachable Supabase: keep NONE, retry after the cache window
+    }
+    cached = { value, until: Date.now() + 10 * 60_000 };
+    return value;
+  };
+}
+
+/** GET /api/config (public): where auth lives and which providers are local, for web and extension. */
+export const configRoutes: FeatureRouter = ({ config, database, email, anonKey }) => {
+  const providers = config.supabase ? hostedProviders(config.supabase.url, anonKey) : async () => NONE;
+  const router = new Router();
+  router.get('/api/config', async (ctx) => {
+    const body: PublicConfig = {
+      supabaseUrl: config.supabase?.url ?? null,
+      supabaseAnonKey: anonKey,
+      modes: {
+        auth: config.supabase ? 'real' : 'local',
+        database: database.kind === 'postgres' ? 'real' : 'local',
+        email: email.mode,
+      },
+      oauthProviders: await providers(),
+      devMailbox: email.mode === 'local',
+    };
+    ctx.body = body;
+  });
+  return router;
+};

@@ -1,0 +1,24 @@
+import type Router from '@koa/router';
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { EmailProvider } from '../providers/email/port.ts';
+import type { AccountService } from './auth/account.service.ts';
+import type { TokenVerifier } from './auth/verifier.ts';
+
+/** What a feature's router factory receives from createApp. */
+export interface FeatureDeps {
+  config: Config;
+  database: Database;
+  log: Logger;
+  now: () => number;
+  email: EmailProvider;
+  verifier: TokenVerifier;
+  /** Local account management (e.g. account deletion); null when auth is hosted Supabase. */
+  accounts: AccountService | null;
+  /** The public (anon) key browsers give supabase-js. */
+  anonKey: string;
+}
+
+/** A feature plugs into the app as a router factory; its routes carry their full path (/api/...). */
+export type FeatureRouter = (deps: FeatureDeps) => Router;

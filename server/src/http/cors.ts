@@ -1,0 +1,24 @@
+import cors from '@koa/cors';
+import type { Middleware } from 'koa';
+
+const CORS_PATHS = /^\/(api|auth\/v1)(\/|$)/;
+
+/**
+ * CORS for /api and /auth/v1 only: the dashboard origin, extra CORS_ORIGINS and any browser extension
+ * (its id is not known in advance; the bearer token, not the origin, is what authorizes a call).
+ * Disallowed origins simply get no CORS headers, so the browser blocks the response.
+ */
+export function corsFor(publicUrl: string, extraOrigins: string[]): Middleware {
+  const allowed = new Set([new URL(publicUrl).origin, ...extraOrigins]);
+  const handler = cors({
+    origin: (ctx) => {
+      const origin = ctx.get('origin');
+      return allowed.has(origin) || /^(chrome|moz)-extension:\/\/[\w-]+$/.test(origin) ? origin : '';
+    },
+    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version', 'x-request-id'],
+    exposeHeaders: ['x-supabase-api-version', 'x-request-id'],
+    maxAge: 600,
+  });
+  return (ctx, next) => (CORS_PATHS.test(ctx.path) ? handler(ctx, next) : next());
+}

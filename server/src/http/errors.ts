@@ -1,0 +1,74 @@
+import type { Middleware } from 'koa';
+import type { ApiErrorBody, ApiErrorCode } from '@cofounder/shared';
+
+const STATUS: Record<ApiErrorCode, number> = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  payload_too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+};
+
+/** The one error type of /api: middleware turns it into `{ error: { code, message, field? } }` with its status. */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: number;
+  constructor(
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}
+
+const CODE_BY_STATUS: Record<number, ApiErrorCode> = Object.fromEntries(
+  Object.entries(STATUS).map(([code, status]) => [status, code as ApiErrorCode]),
+);
+CODE_BY_STATUS[400] = 'bad_request';
+
+/** Koa's own client errors (ctx.throw, http-errors) carry an exposed status. */
+function httpStatusOf(err: unknown): number | null {
+  if (typeof err !== 'object' || err === null) return null;
+  const { status, expose } = err as { status?: unknown; expose?: unknown };
+  return typeof status === 'number' && expose === true ? status : null;
+}
+
+function errorBody(code: ApiErrorCode, message: string, field?: string): ApiErrorBody {
+  return { error: field === undefined ? { code, message } : { code, message, field } };
+}
+
+/**
+ * Outermost error boundary: AppErrors keep their code; anything else is a bug, logged with its stack and
+ * answered as a bare 500 so no internals (SQL, paths) leak to the client. Also turns an unmatched /api
+ * path into a JSON 404 instead of Koa's text one.
+ */
+export function errorHandler(): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body == null && /^\/(api|auth)(\/|$)/.test(ctx.path)) {
+        throw new AppError('not_found', 'Not found');
+      }
+    } catch (err) {
+      if (err instanceof AppError) {
+        ctx.status = err.status;
+        ctx.body = errorBody(err.code, err.message, err.field);
+        return;
+      }
+      const status = httpStatusOf(err);
+      if (status !== null && status >= 400 && status < 500) {
+        ctx.status = status;
+        ctx.body = errorBody(CODE_BY_STATUS[status] ?? 'bad_request', (err as Error).message);
+        return;
+      }
+      ctx.state.log?.error({ err }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = errorBody('internal', 'Internal server error');
+    }
+  };
+}

@@ -1,0 +1,94 @@
+import { createServer, type Server } from 'node:http';
+import pino from 'pino';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openPglite, openPostgres, type Database } from './db/client.ts';
+import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/lock.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { loadOrCreateAuthSecret } from './features/auth/secret.ts';
+import { startMonitor, type Monitor } from './ws/monitor.ts';
+
+const DRAIN_TIMEOUT_MS = 10_000;
+
+/** Problems the user can fix (bad env, folder in use, port taken): one clear line, exit 1, no stack. */
+class StartupError extends Error {}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      reject(err.code === 'EADDRINUSE' ? new StartupError(`Port ${port} is already in use. Stop what uses it or set PORT.`) : err);
+    });
+    server.listen(port, host, () => resolve());
+  });
+}
+
+function banner(config: Config, database: Database, emailLine: string, port: number, monitorPort: number): string[] {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return [
+    `Cofounder server on http://${host}:${port} (monitor socket ws://${host}:${monitorPort}, dashboard URL ${config.publicUrl})`,
+    config.supabase ? `auth: real (Supabase at ${config.supabase.url})` : 'auth: local (/auth/v1 on this server)',
+    `database: ${database.kind === 'postgres' ? 'real' : 'local'} (${database.describe})`,
+    `email: ${emailLine}${emailLine.startsWith('local') ? ' — anyone who can reach this server can read it; set SMTP_URL before exposing it' : ''}`,
+  ];
+}
+
+async function start(): Promise<void> {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  let lock: DataDirLock | null = null;
+  let database: Database | null = null;
+  try {
+    if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir);
+    if (!config.supabase && !config.auth.jwtSecret) config.auth.jwtSecret = loadOrCreateAuthSecret(config.dataDir);
+    database = config.databaseUrl
+      ? await openPostgres(config.databaseUrl, (err) => log.warn({ err }, 'idle database connection dropped'))
+      : await openPglite(config.dataDir);
+    await migrateDatabase(database);
+  } catch (err) {
+    await database?.close();
+    lock?.release();
+    throw err;
+  }
+
+  const app = createApp({ config, database, log });
+  const server = createServer(app.koa.callback());
+  let monitor: Monitor;
+  try {
+    await listen(server, config.port, config.host);
+    monitor = await startMonitor({ port: config.monitorPort, host: config.host, verifier: app.verifier, log });
+  } catch (err) {
+    server.close();
+    await database.close();
+    lock?.release();
+    const code = (err as NodeJS.ErrnoException).code;
+    throw code === 'EADDRINUSE' ? new StartupError(`Port ${config.monitorPort} is already in use. Stop what uses it or set MONITOR_PORT.`) : err;
+  }
+  const port = (server.address() as { port: number }).port;
+  for (const line of banner(config, database, app.email.describe, port, monitor.port)) console.log(line);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    // Ctrl-C under `npm start` reaches us twice (terminal group + the start script): act once.
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+    await new Promise<void>((done) => server.close(() => done())); // stop accepting, let in-flight requests finish
+    clearTimeout(force);
+    await monitor.close();
+    await database.close();
+    lock?.release();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+start().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof StartupError) {
+    console.error(err.message);
+  } else {
+    console.error('Cofounder server failed to start:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,55 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './test/server.ts';
+
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+describe('web app serving', () => {
+  let t: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'cofounder-web-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Cofounder app</title>');
+    writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+    t = await startTestServer({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves files, and index.html for client-side routes', async () => {
+    const asset = await fetch(`${t.baseUrl}/assets/app-123.js`);
+    expect(await asset.text()).toBe('console.log(1)');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    for (const path of ['/', '/dashboard/chat', '/onboarding', '/reset-password?access_token=x']) {
+      const res = await fetch(`${t.baseUrl}${path}`, { headers: html });
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toContain('Cofounder app');
+    }
+  });
+
+  it('never answers server paths or non-HTML requests with the app', async () => {
+    expect((await fetch(`${t.baseUrl}/api/nope`, { headers: html })).status).toBe(401);
+    expect((await fetch(`${t.baseUrl}/auth/v1/nope`, { headers: html })).status).toBe(404);
+    expect((await fetch(`${t.baseUrl}/onboarding/123/status`, { headers: html })).status).toBe(404);
+    expect((await fetch(`${t.baseUrl}/dashboard`, { headers: { accept: 'application/json' } })).status).toBe(404);
+  });
+});
+
+describe('without a web build', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ env: { WEB_DIST_DIR: join(tmpdir(), 'cofounder-no-such-dist') } });
+  });
+  afterAll(() => t.close());
+
+  it('explains how to build it', async () => {
+    const res = await fetch(`${t.baseUrl}/login`, { headers: html });
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('npm run build');
+  });
+});

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Middleware } from 'koa';
+import serve from 'koa-static';
+import { escapeHtml } from './html.ts';
+
+/** Paths the server owns; the web app's history fallback never answers for them. */
+const SERVER_PATHS = /^\/(api|auth|dev|transcription|webhooks)(\/|$)|^\/onboarding\/./;
+
+function notBuiltPage(dir: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cofounder: web app not built</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:640px;margin:64px auto;padding:0 24px}code{background:#8882;padding:2px 6px;border-radius:4px}</style></head>
+<body><h1>The web app is not built yet</h1>
+<p>This server is running (the API answers at <a href="/api/health">/api/health</a>), but it found no built dashboard in <code>${escapeHtml(dir)}</code>.</p>
+<p>Run <code>npm run build</code> (or just <code>npm start</code>, which builds what is missing) from the repository root, then reload this page.</p>
+</body></html>`;
+}
+
+/**
+ * Serves the built web app (WEB_DIST_DIR) on the API's origin. Files are served as they are (hashed assets
+ * cached for a year); any other GET that asks for HTML gets index.html so client-side routes work on reload.
+ * Without a build it explains how to make one instead of a bare 404.
+ */
+export function webApp(dir: string): Middleware {
+  const files = serve(dir, {
+    index: false,
+    setHeaders: (res, path) => {
+      res.setHeader('Cache-Control', path.includes(`${join(dir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const noop = async () => undefined;
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || SERVER_PATHS.test(ctx.path)) return next();
+    if (existsSync(dir)) await files(ctx, noop);
+    if (ctx.body != null) return;
+    if (!ctx.get('accept').includes('text/html')) return next();
+    const index = join(dir, 'index.html');
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-cache');
+    if (existsSync(index)) {
+      ctx.status = 200;
+      ctx.body = await readFile(index);
+    } else {
+      ctx.status = 503;
+      ctx.body = notBuiltPage(dir);
+    }
+  };
+}

@@ -1,0 +1,80 @@
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import ws from 'ws';
+import { createApp, type CofounderApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { FeatureRouter } from '../features/types.ts';
+import { createTestClock, type TestClock } from './clock.ts';
+import { openTestDatabase } from './db.ts';
+
+type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
+// Node 20 has no global WebSocket; supabase-js documents passing `ws`, whose constructor type is wider.
+const transport = ws as unknown as RealtimeTransport;
+
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export interface TestServerOptions {
+  /** Environment as main would read it (PORT etc. are ignored: the server takes a free port). */
+  env?: Record<string, string>;
+  /** Adjusts the parsed config, e.g. small rate limits. */
+  configure?: (config: Config) => void;
+  features?: FeatureRouter[];
+}
+
+export interface TestServer {
+  baseUrl: string;
+  app: CofounderApp;
+  config: Config;
+  database: Database;
+  clock: TestClock;
+  anonKey: string;
+  /** A real supabase-js client on this server's /auth/v1, with no storage or timers of its own. */
+  supabase(): SupabaseClient;
+  close(): Promise<void>;
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
+}
+
+/** The whole app (local auth, dev mailbox, /api) on 127.0.0.1 with a fresh database; close() tears it down. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const server = createServer();
+  const port = await listen(server);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: baseUrl,
+    AUTH_JWT_SECRET: TEST_JWT_SECRET,
+    DATA_DIR: join(tmpdir(), 'cofounder-test-unused'),
+    WEB_DIST_DIR: join(tmpdir(), 'cofounder-test-no-web'),
+    ...options.env,
+  });
+  options.configure?.(config);
+  const clock = createTestClock();
+  const database = await openTestDatabase();
+  const app = createApp({ config, database, log: pino({ level: 'silent' }), now: clock.now, features: options.features });
+  server.on('request', app.koa.callback());
+  return {
+    baseUrl,
+    app,
+    config,
+    database,
+    clock,
+    anonKey: app.anonKey,
+    supabase: () =>
+      createClient(baseUrl, app.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        realtime: { transport },
+      }),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+      await database.close();
+    },
+  };
+}
