@@ -1,1 +1,2 @@
-export {};
+export * from './toasts.tsx';
+export * from './confirmation-modal.tsx';

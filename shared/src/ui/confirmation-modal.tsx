@@ -1,0 +1,66 @@
+import * as Dialog from '@radix-ui/react-dialog';
+
+/** Visual weight of the confirm button: neutral, caution (amber) or destructive (red). */
+export type ConfirmationVariant = 'default' | 'warning' | 'danger';
+
+export interface ConfirmationModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  message: string;
+  onConfirm: () => void | Promise<void>;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  variant?: ConfirmationVariant;
+  /** While true the confirm button is disabled (the action is running). */
+  pending?: boolean;
+}
+
+const CONFIRM_CLASS: Record<ConfirmationVariant, string> = {
+  default: 'bg-indigo-600 hover:bg-indigo-500 focus-visible:ring-indigo-400',
+  warning: 'bg-amber-600 hover:bg-amber-500 focus-visible:ring-amber-400',
+  danger: 'bg-red-600 hover:bg-red-500 focus-visible:ring-red-400',
+};
+
+/** A confirm/cancel dialog (spec 1 §2 "Other shared components"); Radix handles focus trap, Escape and aria. */
+export function ConfirmationModal({
+  open,
+  onOpenChange,
+  title,
+  message,
+  onConfirm,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  variant = 'default',
+  pending = false,
+}: ConfirmationModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-2xl focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
+          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+            {message}
+          </Dialog.Description>
+          <div className="mt-6 flex justify-end gap-3">
+            <Dialog.Close
+              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-slate-400 focus-visible:outline-none dark:border-slate-600 dark:hover:bg-slate-800"
+              disabled={pending}
+            >
+              {cancelLabel}
+            </Dialog.Close>
+            <button
+              type="button"
+              className={`rounded-lg px-4 py-2 text-sm font-medium text-white focus-visible:ring-2 focus-visible:outline-none disabled:opacity-60 ${CONFIRM_CLASS[variant]}`}
+              disabled={pending}
+              onClick={() => void onConfirm()}
+            >
+              {confirmLabel}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { Api } from '@cofounder/shared';
+import { AppToasts } from '@cofounder/shared/ui';
+import { ApiProvider } from '../data/api-context.tsx';
+import { AuthProvider } from '../features/auth/AuthProvider.tsx';
+import type { AuthClient } from '../features/auth/auth-client.ts';
+import { ThemeProvider } from '../features/theme/ThemeProvider.tsx';
+
+export interface AppServices {
+  queryClient: QueryClient;
+  api: Api;
+  auth: AuthClient;
+}
+
+/** Every app-wide provider, in one place so tests wrap screens exactly as the app does. */
+export function AppProviders({ services, children }: { services: AppServices; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={services.queryClient}>
+      <ApiProvider api={services.api}>
+        <ThemeProvider>
+          <AuthProvider client={services.auth}>
+            {children}
+            <AppToasts />
+          </AuthProvider>
+        </ThemeProvider>
+      </ApiProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,74 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { isUsableToken } from '@cofounder/shared';
+import type { AuthClient, Session, User } from './auth-client.ts';
+
+/** Authentication state of spec 1 §3, plus the client the auth screens call. */
+export interface AuthState {
+  user: User | null;
+  session: Session | null;
+  isAuthenticated: boolean;
+  token: string | null;
+  loading: boolean;
+  client: AuthClient;
+  /**
+   * True after the user signed out on purpose, until the next sign-in: protected pages then send them to "/"
+   * instead of /login, and nothing is remembered as a page to come back to.
+   */
+  signedOutByUser: boolean;
+  signOut: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+export function AuthProvider({ client, children }: { client: AuthClient; children: ReactNode }) {
+  const [session, setSession] = useState<Session | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
+
+  useEffect(() => {
+    let active = true;
+    const apply = (next: Session | null) => {
+      if (!active) return;
+      setSession(next);
+      setLoading(false);
+      if (next) setSignedOutByUser(false);
+    };
+    // supabase-js also emits INITIAL_SESSION on subscribe; getSession covers clients that do not.
+    void client.getSession().then(
+      ({ data }) => apply(data.session),
+      () => apply(null),
+    );
+    const { data } = client.onAuthStateChange((_event, next) => apply(next));
+    return () => {
+      active = false;
+      data.subscription.unsubscribe();
+    };
+  }, [client]);
+
+  const signOut = useCallback(async () => {
+    setSignedOutByUser(true);
+    await client.signOut();
+  }, [client]);
+
+  const value = useMemo<AuthState>(() => {
+    const token = session?.access_token;
+    return {
+      user: session?.user ?? null,
+      session,
+      isAuthenticated: Boolean(session?.user),
+      token: isUsableToken(token) ? token : null,
+      loading,
+      client,
+      signedOutByUser,
+      signOut,
+    };
+  }, [session, loading, client, signedOutByUser, signOut]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside AuthProvider');
+  return ctx;
+}

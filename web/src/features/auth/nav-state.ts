@@ -1,0 +1,15 @@
+/** What auth screens pass each other through navigation state: an address to prefill and a message to show. */
+export interface AuthNavState {
+  email?: string;
+  message?: string;
+}
+
+/** Navigation state is untyped (history can hold anything): keep only well-formed strings. */
+export function readAuthNavState(state: unknown): AuthNavState {
+  if (typeof state !== 'object' || state === null) return {};
+  const { email, message } = state as Record<string, unknown>;
+  return {
+    email: typeof email === 'string' ? email : undefined,
+    message: typeof message === 'string' ? message : undefined,
+  };
+}

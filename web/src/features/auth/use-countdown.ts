@@ -1,0 +1,16 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/** A whole-second countdown (the resend cooldown): `start(n)` counts n → 0, one step per second. */
+export function useCountdown() {
+  const [secondsLeft, setSecondsLeft] = useState(0);
+  const running = secondsLeft > 0;
+
+  useEffect(() => {
+    if (!running) return;
+    const id = setInterval(() => setSecondsLeft((s) => Math.max(0, s - 1)), 1000);
+    return () => clearInterval(id);
+  }, [running]);
+
+  const start = useCallback((seconds: number) => setSecondsLeft(seconds), []);
+  return { secondsLeft, start };
+}

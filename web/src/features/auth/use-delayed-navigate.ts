@@ -1,0 +1,19 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate, type NavigateOptions } from 'react-router';
+
+/**
+ * navigate() after a delay (the spec's "message, then redirect" timings); the timer dies with the page so a
+ * user who leaves early is not pulled back.
+ */
+export function useDelayedNavigate() {
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(
+    (to: string, delayMs: number, options?: NavigateOptions) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void navigate(to, options), delayMs);
+    },
+    [navigate],
+  );
+}

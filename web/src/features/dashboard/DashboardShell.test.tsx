@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { createFakeAuth, fakeSession } from '../../test/fake-auth.ts';
+import { renderApp } from '../../test/render.tsx';
+
+const signedIn = () => createFakeAuth(fakeSession('ada@example.com'));
+
+describe('dashboard shell', () => {
+  it('redirects /dashboard to /dashboard/chat and lists the sidebar entries in order', async () => {
+    const { router } = renderApp('/dashboard', { auth: signedIn() });
+    await screen.findByRole('heading', { name: 'Chat' });
+    expect(router.state.location.pathname).toBe('/dashboard/chat');
+
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(names).toEqual([
+      'Chat',
+      'Voice Call',
+      'Text Intern',
+      'Intern Activity',
+      'Intern Autonomy',
+      'Investor Outreach',
+      'VMs',
+      'Connections',
+      'Settings',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Chat' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'VMs' }).getAttribute('aria-current')).toBeNull();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+  });
+
+  it('asks before signing out, and cancel keeps the session', async () => {
+    const { user, auth } = renderApp('/dashboard/work', { auth: signedIn() });
+    await screen.findByRole('heading', { name: 'Co-Founder Activity' });
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Sign Out' });
+    expect(
+      within(dialog).getByText(
+        "Are you sure you want to sign out? You'll need to log in again to access your dashboard.",
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(auth.signOut).not.toHaveBeenCalled();
+  });
+
+  it('signs out and lands on the landing page', async () => {
+    const { user, auth, router } = renderApp('/dashboard/chat', { auth: signedIn() });
+    await screen.findByRole('heading', { name: 'Chat' });
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign Out' }));
+
+    expect(auth.signOut).toHaveBeenCalled();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await screen.findByRole('link', { name: 'Get Your AI Intern Free' });
+  });
+
+  it('opens and closes the mobile menu', async () => {
+    const { user } = renderApp('/dashboard/chat', { auth: signedIn() });
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+  });
+});

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { NavLink } from 'react-router';
+import { LogOut } from 'lucide-react';
+import { ConfirmationModal } from '@cofounder/shared/ui';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { Logo } from '../layout/Logo.tsx';
+import { ThemeToggle } from '../theme/ThemeToggle.tsx';
+import { SIDEBAR_ITEMS, SIGN_OUT_CONFIRM_TEXT } from './sidebar-items.ts';
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none ${
+    isActive
+      ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300'
+      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white'
+  }`;
+
+/** Dashboard navigation (spec 2 §2); sign-out asks first, and a deliberate sign-out ends on "/". */
+export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { user, signOut } = useAuth();
+  const [confirming, setConfirming] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function confirmSignOut() {
+    setSigningOut(true);
+    try {
+      // RequireAuth sees the deliberate sign-out and sends the user to "/" (spec 2 §2).
+      await signOut();
+    } finally {
+      setSigningOut(false);
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <div className="flex h-full flex-col gap-4 p-4">
+      {/* Below md the top bar already shows the logo above the drawer. */}
+      <div className="hidden px-2 md:block">
+        <Logo />
+      </div>
+      <nav aria-label="Dashboard" className="flex-1 overflow-y-auto">
+        <ul className="space-y-1">
+          {SIDEBAR_ITEMS.map(({ label, to, Icon }) => (
+            <li key={to}>
+              <NavLink to={to} className={itemClass} onClick={onNavigate}>
+                <Icon className="size-4 shrink-0" aria-hidden="true" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="space-y-2 border-t border-slate-200 pt-4 dark:border-slate-800">
+        {user?.email && (
+          <p className="truncate px-3 text-xs text-slate-500 dark:text-slate-400" title={user.email}>
+            {user.email}
+          </p>
+        )}
+        <ThemeToggle showLabel className="w-full px-3" />
+        <button
+          type="button"
+          onClick={() => setConfirming(true)}
+          className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-red-50 hover:text-red-700 focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none dark:text-slate-400 dark:hover:bg-red-500/10 dark:hover:text-red-300"
+        >
+          <LogOut className="size-4" aria-hidden="true" />
+          Sign Out
+        </button>
+      </div>
+      <ConfirmationModal
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Sign Out"
+        message={SIGN_OUT_CONFIRM_TEXT}
+        confirmLabel="Sign Out"
+        cancelLabel="Cancel"
+        variant="warning"
+        pending={signingOut}
+        onConfirm={confirmSignOut}
+      />
+    </div>
+  );
+}

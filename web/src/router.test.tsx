@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
+import { STORAGE_KEYS } from '@cofounder/shared';
+import { routes } from './router.tsx';
+import { createFakeAuth, fakeSession } from './test/fake-auth.ts';
+import { renderApp } from './test/render.tsx';
+
+/** Every full path the table can match, joined through pathless layouts and index routes. */
+function routePaths(list: RouteObject[], parent = ''): string[] {
+  return list.flatMap((route) => {
+    const own = route.path ? `${parent.replace(/\/$/, '')}/${route.path}` : parent || '/';
+    const self = route.path || route.index ? [own] : [];
+    return [...self, ...routePaths(route.children ?? [], route.path ? own : parent)];
+  });
+}
+
+const SPEC_ROUTES = [
+  '/',
+  '/pricing',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/careers',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/oauth-debug',
+  '/activity-test',
+  '/subscription/success',
+  '/subscription-success',
+  '/subscription/failed',
+  '/subscription-failed',
+  '/post-login',
+  '/welcome',
+  '/onboarding',
+  '/dashboard',
+  '/dashboard/chat',
+  '/dashboard/call',
+  '/dashboard/sms',
+  '/dashboard/work',
+  '/dashboard/settings',
+  '/dashboard/connections',
+  '/dashboard/autonomy',
+  '/dashboard/investor-outreach',
+  '/dashboard/vms',
+  '/chat',
+  '/help',
+  '/*',
+];
+
+describe('route table', () => {
+  it('registers every route of spec 1 §2', () => {
+    const paths = routePaths(routes);
+    for (const path of SPEC_ROUTES) expect(paths).toContain(path);
+  });
+
+  it('shows the 404 screen for unknown paths', async () => {
+    renderApp('/no/such/page');
+    await screen.findByRole('heading', { name: '404 Page Not Found' });
+    expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('sends an anonymous visitor of a protected page to /login and remembers where they were going', async () => {
+    const { router } = renderApp('/dashboard/work?tab=1');
+    await screen.findByRole('heading', { name: 'Welcome Back' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toEqual({
+      from: { pathname: '/dashboard/work', search: '?tab=1', hash: '' },
+    });
+    expect(sessionStorage.getItem(STORAGE_KEYS.returnTo)).toBe('/dashboard/work?tab=1');
+  });
+
+  it('sends /welcome to the remembered page once, and to /dashboard otherwise', async () => {
+    sessionStorage.setItem(STORAGE_KEYS.returnTo, '/dashboard/settings');
+    const { router } = renderApp('/welcome', { auth: createFakeAuth(fakeSession()) });
+    await screen.findByRole('heading', { name: 'Settings' });
+    expect(router.state.location.pathname).toBe('/dashboard/settings');
+    expect(sessionStorage.getItem(STORAGE_KEYS.returnTo)).toBeNull();
+  });
+
+  it('never follows a remembered full URL', async () => {
+    sessionStorage.setItem(STORAGE_KEYS.returnTo, '//evil.example');
+    const { router } = renderApp('/post-login', { auth: createFakeAuth(fakeSession()) });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/chat'));
+  });
+
+  it('sends signed-out visitors of /welcome to /login', async () => {
+    const { router } = renderApp('/welcome');
+    await screen.findByRole('heading', { name: 'Welcome Back' });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('redirects signed-in users away from /register to /welcome and on', async () => {
+    const { router } = renderApp('/register', { auth: createFakeAuth(fakeSession()) });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/chat'));
+  });
+
+  it('renders the placeholder pages inside the public layout', async () => {
+    renderApp('/pricing');
+    await screen.findByRole('heading', { name: 'Pricing', level: 1 });
+    expect(screen.getByRole('link', { name: 'Get Started' })).toBeTruthy();
+  });
+
+  it('sends /help to the contact page', async () => {
+    const { router } = renderApp('/help');
+    await screen.findByRole('heading', { name: 'Contact Us' });
+    expect(router.state.location.pathname).toBe('/contact');
+  });
+
+  it('shows the landing hero with the signed-out and signed-in main button', async () => {
+    renderApp('/');
+    expect((await screen.findByRole('link', { name: 'Get Your AI Intern Free' })).getAttribute('href')).toBe(
+      '/login',
+    );
+  });
+
+  it('shows "Go to Dashboard" on the landing page when signed in', async () => {
+    renderApp('/', { auth: createFakeAuth(fakeSession()) });
+    expect((await screen.findByRole('link', { name: 'Go to Dashboard' })).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+  });
+});
