@@ -16,7 +16,7 @@ export async function followMailboxLink(page: Page, email: string): Promise<void
 
 /** Signs out through the dashboard sidebar and its confirmation dialog. */
 export async function signOutFromDashboard(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('complementary').getByRole('button', { name: 'Sign Out' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText(
     "Are you sure you want to sign out? You'll need to log in again to access your dashboard.",

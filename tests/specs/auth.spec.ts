@@ -13,7 +13,7 @@ test('register, confirm from the dev mailbox, sign in, use the dashboard, sign o
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('Str0ng!pass');
   await expect(page.getByText('Strong', { exact: true })).toBeVisible();
-  await page.getByLabel('Confirm password').fill('Str0ng!pass');
+  await page.getByRole('textbox', { name: 'Confirm password' }).fill('Str0ng!pass');
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   await expect(page).toHaveURL(/\/verify-email$/);
