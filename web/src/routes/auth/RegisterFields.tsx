@@ -1,6 +1,5 @@
 import type { FormErrors, RegisterValues } from '@cofounder/shared';
-import { PasswordField } from '../../features/auth/ui/PasswordField.tsx';
-import { MatchHint, StrengthMeter } from '../../features/auth/ui/StrengthMeter.tsx';
+import { NewPasswordFields } from '../../features/auth/ui/NewPasswordFields.tsx';
 import { TextField } from '../../features/auth/ui/TextField.tsx';
 
 interface RegisterFieldsProps {
@@ -40,29 +39,12 @@ export function RegisterFields({ values, errors, onChange }: RegisterFieldsProps
         error={errors.email}
         onChange={(e) => onChange('email', e.target.value)}
       />
-      <PasswordField
-        id="register-password"
-        label="Password"
-        autoComplete="new-password"
-        value={values.password}
-        error={errors.password}
-        hint={<StrengthMeter password={values.password} />}
-        onChange={(e) => onChange('password', e.target.value)}
-      />
-      <PasswordField
-        id="register-confirm-password"
-        label="Confirm password"
-        toggleSubject="confirm password"
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        // The hint would repeat "Passwords do not match" next to the same validation error; show one of them.
-        hint={
-          errors.confirmPassword ? undefined : (
-            <MatchHint password={values.password} confirm={values.confirmPassword} />
-          )
-        }
-        onChange={(e) => onChange('confirmPassword', e.target.value)}
+      <NewPasswordFields
+        idPrefix="register"
+        labels={{ password: 'Password', confirm: 'Confirm password' }}
+        values={values}
+        errors={errors}
+        onChange={onChange}
       />
     </>
   );

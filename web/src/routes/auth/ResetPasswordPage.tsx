@@ -8,8 +8,7 @@ import { readResetTokens } from '../../features/auth/auth-url.ts';
 import { useFormErrors } from '../../features/auth/use-form-errors.ts';
 import { AuthCard, PanelIcon } from '../../features/auth/ui/AuthCard.tsx';
 import { FormBanner } from '../../features/auth/ui/FormBanner.tsx';
-import { PasswordField } from '../../features/auth/ui/PasswordField.tsx';
-import { MatchHint, StrengthMeter } from '../../features/auth/ui/StrengthMeter.tsx';
+import { NewPasswordFields } from '../../features/auth/ui/NewPasswordFields.tsx';
 import { primaryButtonClass, secondaryButtonClass } from '../../features/auth/ui/styles.ts';
 import { SubmitButton } from '../../features/auth/ui/SubmitButton.tsx';
 
@@ -95,28 +94,12 @@ function NewPasswordForm({ accessToken, refreshToken }: { accessToken: string; r
         </FormBanner>
       )}
       <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-        <PasswordField
-          id="new-password"
-          label="New password"
-          autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          hint={<StrengthMeter password={values.password} />}
-          onChange={(e) => change('password', e.target.value)}
-        />
-        <PasswordField
-          id="confirm-new-password"
-          label="Confirm new password"
-          toggleSubject="confirm password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          hint={
-            errors.confirmPassword ? undefined : (
-              <MatchHint password={values.password} confirm={values.confirmPassword} />
-            )
-          }
-          onChange={(e) => change('confirmPassword', e.target.value)}
+        <NewPasswordFields
+          idPrefix="reset"
+          labels={{ password: 'New password', confirm: 'Confirm new password' }}
+          values={values}
+          errors={errors}
+          onChange={change}
         />
         <SubmitButton pending={phase === 'pending'} pendingLabel="Updating...">
           Update Password
