@@ -59,3 +59,78 @@ export const DEFAULT_MONITOR_PORT = 3001;
 
 /** The free trial length, one constant for landing, pricing and terms (ARCHITECTURE.md resolves 7 vs 2 days). */
 export const FREE_TRIAL_DAYS = 2;
+
+/** Plan ids in rank order (spec 1 §3 usage details, ARCHITECTURE.md's plan table). */
+export const PLAN_IDS = ['free_trial', 'starter', 'builder', 'scale'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export interface PlanDefinition {
+  id: PlanId;
+  name: string;
+  /** USD per month; yearly is the whole year's price (20% off). */
+  monthlyPrice: number;
+  yearlyPrice: number | null;
+  /** Per calendar month; null means unlimited. */
+  messagesPerMonth: number | null;
+  tasksPerMonth: number | null;
+  /** Phone integration and investor outreach (spec 2 §6). */
+  builderFeatures: boolean;
+}
+
+/** Every plan's price and limits, once. */
+export const PLANS: Record<PlanId, PlanDefinition> = {
+  free_trial: { id: 'free_trial', name: 'Free Trial', monthlyPrice: 0, yearlyPrice: null, messagesPerMonth: 100, tasksPerMonth: 10, builderFeatures: false },
+  starter: { id: 'starter', name: 'Starter', monthlyPrice: 29, yearlyPrice: 278, messagesPerMonth: 1000, tasksPerMonth: 60, builderFeatures: false },
+  builder: { id: 'builder', name: 'Builder', monthlyPrice: 79, yearlyPrice: 758, messagesPerMonth: 5000, tasksPerMonth: 300, builderFeatures: true },
+  scale: { id: 'scale', name: 'Scale', monthlyPrice: 199, yearlyPrice: 1910, messagesPerMonth: null, tasksPerMonth: null, builderFeatures: true },
+};
+
+/** Usage bar thresholds in percent (spec 1 §9): red ≥90 or warning, amber ≥75, green ≥50, else blue. */
+export const USAGE_THRESHOLDS = { red: 90, amber: 75, green: 50 } as const;
+
+/** Chat numbers (spec 1 §5, §9). */
+export const CHAT = {
+  /** The composer grows up to this height in px. */
+  textareaMaxHeightPx: 120,
+  /** Messages further apart than this show a time stamp. */
+  timestampGapMs: 5 * 60 * 1000,
+  /** Longest message accepted; longer ones get 413. */
+  maxMessageChars: 10_000,
+  /** Messages per history page (newest first, more on scroll). */
+  pageSize: 50,
+  /** The failure reply appears after this delay (spec 1 §4 "Chat send"). */
+  failureReplyDelayMs: 1000,
+  /** After a 401 the chat goes to /login after this delay. */
+  unauthorizedRedirectMs: 2000,
+  /** Default intern name shown in chat when settings have none. */
+  defaultInternName: 'Your AI Intern',
+} as const;
+
+/** Onboarding numbers (spec 1 §4, §9). */
+export const ONBOARDING = {
+  steps: 7,
+  /** Step index of the AI conversation, where Back is hidden and "Skip & Start Working" lives. */
+  conversationStep: 5,
+  readyRedirectMs: 1500,
+  skipRedirectMs: 2000,
+  startBuildingRedirectMs: 3000,
+  /** AI replies stay under this many words, one question at a time. */
+  maxReplyWords: 20,
+  /** Conversation progress labels and the message counts at which each starts. */
+  progressLabels: [
+    { label: 'Intro', fromMessages: 0 },
+    { label: 'Product', fromMessages: 2 },
+    { label: 'Challenges', fromMessages: 6 },
+    { label: 'Action Plan', fromMessages: 10 },
+  ],
+  /** At this many messages the conversation counts as complete for the progress bar. */
+  completeAtMessages: 11,
+  /** Longest free-text answer (name, idea, chat turn). */
+  maxTextChars: 2000,
+} as const;
+
+/** The product tour (spec 1 §2): six steps, shown after this delay on first dashboard visit. */
+export const TOUR = { steps: 6, delayMs: TIMINGS.dashboardTourDelayMs } as const;
+
+/** Task priorities 1-10 and their buckets (spec 2 §5). */
+export const PRIORITY = { min: 1, max: 10, high: { min: 8, max: 10 }, medium: { min: 5, max: 7 }, low: { min: 1, max: 4 } } as const;

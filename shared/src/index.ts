@@ -7,3 +7,8 @@ export * from './schemas/auth.ts';
 export * from './schemas/config.ts';
 export * from './schemas/me.ts';
 export * from './api/client.ts';
+export * from './schemas/onboarding.ts';
+export * from './schemas/chat.ts';
+export * from './schemas/intern-settings.ts';
+export * from './schemas/task.ts';
+export * from './schemas/usage.ts';

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Intern settings (spec 2 §3): they shape the co-founder's voice in every reply. */
+export const InternSettings = z.object({
+  internName: z.string().trim().min(1).max(30).default('AI Intern'),
+  communicationStyle: z.enum(['direct', 'balanced', 'supportive']).default('balanced'),
+  formalityLevel: z.enum(['casual', 'professional', 'formal']).default('professional'),
+  responseLength: z.enum(['brief', 'medium', 'detailed']).default('medium'),
+  priorityFocus: z.enum(['balanced', 'growth', 'efficiency', 'innovation', 'stability']).default('balanced'),
+});
+export type InternSettings = z.infer<typeof InternSettings>;
+
+/** The defaults of spec 2 §3. */
+export const DEFAULT_INTERN_SETTINGS: InternSettings = InternSettings.parse({});
+
+/** GET /api/users/{userId}/intern-settings. */
+export const InternSettingsResponse = z.object({ success: z.literal(true), settings: InternSettings });
+export type InternSettingsResponse = z.infer<typeof InternSettingsResponse>;
