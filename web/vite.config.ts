@@ -14,6 +14,8 @@ export default defineConfig({
       '/api': serverUrl,
       '/auth': serverUrl,
       '/dev': serverUrl,
+      // The onboarding status calls sit outside /api (spec 1 §7); /onboarding itself is a page of this app.
+      '^/onboarding/[^/]+/(status|complete)$': serverUrl,
     },
   },
   build: {

@@ -14,6 +14,8 @@ import { jsonBody } from './http/body.ts';
 import { corsFor } from './http/cors.ts';
 import { errorHandler } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
+import type { AiProvider } from './providers/ai/port.ts';
+import { createAiProvider } from './providers/ai/registry.ts';
 import { createEmailProvider } from './providers/email/registry.ts';
 import type { EmailProvider } from './providers/email/port.ts';
 import { webApp } from './static.ts';
@@ -26,6 +28,8 @@ export interface AppDeps {
   now?: () => number;
   /** Replaces the email provider chosen from config (tests). */
   email?: EmailProvider;
+  /** Replaces the AI provider chosen from config. */
+  ai?: AiProvider;
   /** Extra feature routers mounted after the built-in ones (tests mount test-only routes this way). */
   features?: FeatureRouter[];
 }
@@ -34,6 +38,7 @@ export interface CofounderApp {
   koa: Koa;
   verifier: TokenVerifier;
   email: EmailProvider;
+  ai: AiProvider;
   /** The local auth server, or null in hosted-Supabase mode. */
   localAuth: LocalAuth | null;
   anonKey: string;
@@ -44,6 +49,7 @@ export function createApp(deps: AppDeps): CofounderApp {
   const { config, database, log } = deps;
   const now = deps.now ?? Date.now;
   const email = deps.email ?? createEmailProvider(config, database.db);
+  const ai = deps.ai ?? createAiProvider(config);
   const localAuth = config.supabase ? null : createLocalAuth({ config, db: database.db, email, now, log });
   const verifier = localAuth?.verifier ?? createHostedVerifier(config.supabase!.url, config.supabase!.jwtSecret, now);
   const anonKey = localAuth?.anonKey ?? config.supabase!.anonKey;
@@ -53,6 +59,7 @@ export function createApp(deps: AppDeps): CofounderApp {
     log,
     now,
     email,
+    ai,
     verifier,
     accounts: localAuth?.accounts ?? null,
     anonKey,
@@ -72,5 +79,5 @@ export function createApp(deps: AppDeps): CofounderApp {
   koa.use((ctx, next) => (/^\/api(\/|$)/.test(ctx.path) ? apiBody(ctx, next) : next()));
   for (const feature of [...FEATURES, ...(deps.features ?? [])]) koa.use(feature(featureDeps).routes());
   koa.use(webApp(config.webDistDir));
-  return { koa, verifier, email, localAuth, anonKey };
+  return { koa, verifier, email, ai, localAuth, anonKey };
 }

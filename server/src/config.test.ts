@@ -12,6 +12,12 @@ describe('loadConfig', () => {
     expect(c.supabase).toBeNull();
     expect(c.email.smtpUrl).toBeNull();
     expect(c.auth.signupDisabled).toBe(false);
+    expect(c.ai).toEqual({ apiKey: null, model: 'gpt-4o-mini', baseUrl: null, timeoutMs: 60_000, maxRetries: 2 });
+  });
+
+  it('reads the AI settings, trimming the base URL', () => {
+    const c = loadConfig({ OPENAI_API_KEY: 'sk-x', OPENAI_MODEL: 'llama3', OPENAI_BASE_URL: 'http://localhost:11434/v1/', OPENAI_TIMEOUT_MS: '5000', OPENAI_MAX_RETRIES: '0' });
+    expect(c.ai).toEqual({ apiKey: 'sk-x', model: 'llama3', baseUrl: 'http://localhost:11434/v1', timeoutMs: 5000, maxRetries: 0 });
   });
 
   it.each([
@@ -26,6 +32,9 @@ describe('loadConfig', () => {
     [{ CORS_ORIGINS: 'https://ok.example, not a url' }, /CORS_ORIGINS/],
     [{ SUPABASE_URL: 'https://x.supabase.co' }, /SUPABASE_ANON_KEY/],
     [{ SUPABASE_ANON_KEY: 'k'.repeat(40) }, /SUPABASE_URL/],
+    [{ OPENAI_BASE_URL: 'localhost:11434' }, /OPENAI_BASE_URL/],
+    [{ OPENAI_TIMEOUT_MS: 'soon' }, /OPENAI_TIMEOUT_MS/],
+    [{ OPENAI_MAX_RETRIES: '-1' }, /OPENAI_MAX_RETRIES/],
   ])('names the bad variable: %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

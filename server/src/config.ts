@@ -47,6 +47,8 @@ export interface Config {
   /** Hosted Supabase Auth; null means the local /auth/v1. */
   supabase: { url: string; anonKey: string; jwtSecret: string | null } | null;
   email: { smtpUrl: string | null; from: string };
+  /** OpenAI-compatible model; apiKey null means the offline co-founder. */
+  ai: { apiKey: string | null; model: string; baseUrl: string | null; timeoutMs: number; maxRetries: number };
 }
 
 const Port = z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0).max(65535);
@@ -74,9 +76,14 @@ const Env = z.object({
   SUPABASE_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Cofounder <no-reply@localhost>'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  OPENAI_BASE_URL: HttpUrl.optional(),
+  OPENAI_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').default(60_000),
+  OPENAI_MAX_RETRIES: z.coerce.number({ error: 'must be a number' }).int().min(0).max(10).default(2),
 });
 
-const SECRET_VARS = new Set(['AUTH_JWT_SECRET', 'SUPABASE_ANON_KEY', 'SUPABASE_JWT_SECRET', 'SMTP_URL', 'DATABASE_URL']);
+const SECRET_VARS = new Set(['AUTH_JWT_SECRET', 'SUPABASE_ANON_KEY', 'SUPABASE_JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'OPENAI_API_KEY']);
 
 function fail(name: string, problem: string, value?: string): never {
   const shown = value !== undefined && !SECRET_VARS.has(name) ? ` (got "${value}")` : '';
@@ -145,5 +152,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { url: e.SUPABASE_URL, anonKey: e.SUPABASE_ANON_KEY!, jwtSecret: e.SUPABASE_JWT_SECRET ?? null }
       : null,
     email: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    ai: {
+      apiKey: e.OPENAI_API_KEY ?? null,
+      model: e.OPENAI_MODEL,
+      baseUrl: e.OPENAI_BASE_URL ?? null,
+      timeoutMs: e.OPENAI_TIMEOUT_MS,
+      maxRetries: e.OPENAI_MAX_RETRIES,
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import pino from 'pino';
-import { createApp } from './app.ts';
+import { createApp, type CofounderApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/lock.ts';
@@ -22,13 +22,15 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-function banner(config: Config, database: Database, emailLine: string, port: number, monitorPort: number): string[] {
+function banner(config: Config, database: Database, app: CofounderApp, port: number, monitorPort: number): string[] {
+  const emailLine = app.email.describe;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   return [
     `Cofounder server on http://${host}:${port} (monitor socket ws://${host}:${monitorPort}, dashboard URL ${config.publicUrl})`,
     config.supabase ? `auth: real (Supabase at ${config.supabase.url})` : 'auth: local (/auth/v1 on this server)',
     `database: ${database.kind === 'postgres' ? 'real' : 'local'} (${database.describe})`,
     `email: ${emailLine}${emailLine.startsWith('local') ? ' — anyone who can reach this server can read it; set SMTP_URL before exposing it' : ''}`,
+    `ai: ${app.ai.describe}`,
   ];
 }
 
@@ -64,7 +66,7 @@ async function start(): Promise<void> {
     throw code === 'EADDRINUSE' ? new StartupError(`Port ${config.monitorPort} is already in use. Stop what uses it or set MONITOR_PORT.`) : err;
   }
   const port = (server.address() as { port: number }).port;
-  for (const line of banner(config, database, app.email.describe, port, monitor.port)) console.log(line);
+  for (const line of banner(config, database, app, port, monitor.port)) console.log(line);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import type { Middleware } from 'koa';
 import serve from 'koa-static';
 import { escapeHtml } from './html.ts';
+import { ONBOARDING_API_PATH } from './http/api-guard.ts';
 
 /** Paths the server owns; the web app's history fallback never answers for them. */
-const SERVER_PATHS = /^\/(api|auth|dev|transcription|webhooks)(\/|$)|^\/onboarding\/./;
+const SERVER_PATHS = /^\/(api|auth|dev|transcription|webhooks)(\/|$)/;
 
 function notBuiltPage(dir: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cofounder: web app not built</title>
@@ -31,7 +32,8 @@ export function webApp(dir: string): Middleware {
   });
   const noop = async () => undefined;
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || SERVER_PATHS.test(ctx.path)) return next();
+    const serverPath = SERVER_PATHS.test(ctx.path) || ONBOARDING_API_PATH.test(ctx.path);
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || serverPath) return next();
     if (existsSync(dir)) await files(ctx, noop);
     if (ctx.body != null) return;
     if (!ctx.get('accept').includes('text/html')) return next();

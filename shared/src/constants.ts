@@ -51,6 +51,8 @@ export const STORAGE_KEYS = {
   userProfile: (userId: string) => `user_profile_${userId}`,
   /** Where the guard remembers the page an anonymous user tried to open. */
   returnTo: 'cofounder.returnTo',
+  /** The product tour was finished or skipped by this user on this browser (spec 1 §2). */
+  tourCompleted: (userId: string) => `tour_completed_${userId}`,
 } as const;
 
 /** Default ports (server API + web on PORT, the monitor socket on MONITOR_PORT). */
@@ -134,3 +136,6 @@ export const TOUR = { steps: 6, delayMs: TIMINGS.dashboardTourDelayMs } as const
 
 /** Task priorities 1-10 and their buckets (spec 2 §5). */
 export const PRIORITY = { min: 1, max: 10, high: { min: 8, max: 10 }, medium: { min: 5, max: 7 }, low: { min: 1, max: 4 } } as const;
+
+/** How long a copy button says "Copied" before returning to its label (spec 2 §9 "copy feedback 2 s"). */
+export const COPY_FEEDBACK_MS = 2000;

@@ -10,6 +10,8 @@ export const ApiErrorCode = z.enum([
   'payload_too_large',
   'rate_limited',
   'internal',
+  /** The AI provider failed, rate-limited us or returned nothing (502). */
+  'ai_unavailable',
 ]);
 export type ApiErrorCode = z.infer<typeof ApiErrorCode>;
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { followMailboxLink, signIn, signOutFromDashboard } from '../pages/auth.ts';
+import { dismissTourIfShown } from '../pages/dashboard.ts';
 import { createConfirmedUser, signUpUnconfirmed, uniqueEmail } from '../support/users.ts';
 
 const baseURL = process.env.E2E_BASE_URL!;
@@ -28,6 +29,7 @@ test('register, confirm from the dev mailbox, sign in, use the dashboard, sign o
   await signIn(page, email, 'Str0ng!pass');
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/chat$/);
+  await dismissTourIfShown(page);
 
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
   await nav.getByRole('link', { name: 'Intern Activity' }).click();

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireAuth, SignedInRedirect } from './features/auth/guards.tsx';
+import { OnboardingGuard } from './features/onboarding/OnboardingGuard.tsx';
 import { LoadingScreen } from './features/layout/LoadingScreen.tsx';
 import { RootLayout } from './features/layout/RootLayout.tsx';
 import { RouteErrorScreen } from './features/layout/RouteErrorScreen.tsx';
@@ -21,10 +22,6 @@ const authLayout = lazy(
 const dashboardShell = lazy(
   () => import('./features/dashboard/DashboardShell.tsx'),
   (m) => m.DashboardShell,
-);
-const chatPage = lazy(
-  () => import('./routes/dashboard/ChatPage.tsx'),
-  (m) => m.ChatPage,
 );
 const subscriptionSuccess = lazy(
   () => import('./routes/subscription/SubscriptionSuccessPage.tsx'),
@@ -146,7 +143,13 @@ const authPages: RouteObject[] = [
 
 const dashboardPages: RouteObject[] = [
   { index: true, element: <Navigate to="/dashboard/chat" replace /> },
-  { path: 'chat', lazy: chatPage },
+  {
+    path: 'chat',
+    lazy: lazy(
+      () => import('./routes/dashboard/ChatPage.tsx'),
+      (m) => m.ChatPage,
+    ),
+  },
   {
     path: 'call',
     lazy: lazy(
@@ -221,24 +224,25 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            lazy: publicLayout,
+            Component: OnboardingGuard,
             children: [
               {
-                path: 'onboarding',
-                lazy: lazy(
-                  () => import('./routes/onboarding/OnboardingPage.tsx'),
-                  (m) => m.OnboardingPage,
-                ),
+                lazy: publicLayout,
+                children: [
+                  {
+                    path: 'onboarding',
+                    lazy: lazy(
+                      () => import('./routes/onboarding/OnboardingPage.tsx'),
+                      (m) => m.OnboardingPage,
+                    ),
+                  },
+                ],
               },
             ],
           },
-          {
-            lazy: dashboardShell,
-            children: [
-              { path: 'dashboard', children: dashboardPages },
-              { path: 'chat', lazy: chatPage },
-            ],
-          },
+          { lazy: dashboardShell, children: [{ path: 'dashboard', children: dashboardPages }] },
+          // One screen, one address: /chat is the dashboard's chat, so the sidebar shows where the user is.
+          { path: 'chat', element: <Navigate to="/dashboard/chat" replace /> },
         ],
       },
     ],

@@ -1,10 +1,37 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  PLAN_IDS,
+  TASK_AGENTS,
+  TASK_CATEGORIES,
+  TASK_STATUSES,
+  type InternSettings,
+  type OnboardingProfile,
+  type SOCIAL_PLATFORMS,
+} from '@cofounder/shared';
 
 // Tables live in the public schema with an auth_ prefix: a Supabase Postgres already owns an `auth` schema,
 // and DATABASE_URL may point at one. SQL stays within what Postgres 15 accepts (CI runs it).
 
 const tz = { withTimezone: true } as const;
+
+/** A check that a text column holds one of the listed values; the list comes from the shared constants. */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
 
 /** Accounts of the local auth server (hosted mode keeps users in Supabase instead). */
 export const authUsers = pgTable(
@@ -103,3 +130,110 @@ export type UserRow = typeof authUsers.$inferSelect;
 export type SessionRow = typeof authSessions.$inferSelect;
 export type OneTimeTokenRow = typeof authOneTimeTokens.$inferSelect;
 export type MailboxRow = typeof mailboxMessages.$inferSelect;
+
+// Product data below keys on the auth user's id without a foreign key: in hosted-Supabase mode the users
+// live in Supabase, not in auth_users.
+
+/** The founder's onboarding: the wizard's profile and where they are in it (one row per user). */
+export const onboarding = pgTable('onboarding', {
+  userId: uuid('user_id').primaryKey(),
+  profile: jsonb('profile').$type<OnboardingProfile>(),
+  hasStarted: boolean('has_started').notNull().default(false),
+  readyToWork: boolean('ready_to_work').notNull().default(false),
+  isComplete: boolean('is_complete').notNull().default(false),
+  completedAt: timestamp('completed_at', tz),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+export const MESSAGE_CHANNELS = ['onboarding', 'chat'] as const;
+export const MESSAGE_ROLES = ['user', 'intern'] as const;
+export const MESSAGE_KINDS = ['message', 'welcome', 'task_notification', 'transition'] as const;
+
+/**
+ * The onboarding interview and the chat, one table with a channel. `seq` orders messages (two tabs sending
+ * at once still get a total order) and is the paging key; `kind` carries the chat message flags.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    userId: uuid('user_id').notNull(),
+    channel: text('channel', { enum: MESSAGE_CHANNELS }).notNull(),
+    role: text('role', { enum: MESSAGE_ROLES }).notNull(),
+    kind: text('kind', { enum: MESSAGE_KINDS }).notNull().default('message'),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_user_channel_seq_idx').on(t.userId, t.channel, t.seq.desc()),
+    // At most one welcome per user, so two tabs opening the chat at once cannot both write one.
+    uniqueIndex('messages_one_welcome_idx').on(t.userId).where(sql`${t.kind} = 'welcome'`),
+    check('messages_channel', oneOf(t.channel, MESSAGE_CHANNELS)),
+    check('messages_role', oneOf(t.role, MESSAGE_ROLES)),
+    check('messages_kind', oneOf(t.kind, MESSAGE_KINDS)),
+  ],
+);
+
+/** Intern settings (spec 2 §3); no row means the defaults. */
+export const internSettings = pgTable('intern_settings', {
+  userId: uuid('user_id').primaryKey(),
+  internName: text('intern_name').notNull(),
+  communicationStyle: text('communication_style').$type<InternSettings['communicationStyle']>().notNull(),
+  formalityLevel: text('formality_level').$type<InternSettings['formalityLevel']>().notNull(),
+  responseLength: text('response_length').$type<InternSettings['responseLength']>().notNull(),
+  priorityFocus: text('priority_focus').$type<InternSettings['priorityFocus']>().notNull(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+/** The founder's tasks (spec 2 §3). */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    description: text('description').notNull(),
+    priority: integer('priority').notNull(),
+    status: text('status', { enum: TASK_STATUSES }).notNull().default('pending'),
+    agent: text('agent', { enum: TASK_AGENTS }).notNull(),
+    category: text('category', { enum: TASK_CATEGORIES }).notNull(),
+    requiredPlatforms: jsonb('required_platforms').$type<(typeof SOCIAL_PLATFORMS)[number][]>().notNull().default([]),
+    pauseReason: text('pause_reason'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('tasks_user_status_idx').on(t.userId, t.status),
+    check('tasks_priority', sql`${t.priority} between 1 and 10`),
+    check('tasks_status', oneOf(t.status, TASK_STATUSES)),
+    check('tasks_agent', oneOf(t.agent, TASK_AGENTS)),
+    check('tasks_category', oneOf(t.category, TASK_CATEGORIES)),
+  ],
+);
+
+/** Metered use per user per calendar month (UTC, 'YYYY-MM'). */
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    userId: uuid('user_id').notNull(),
+    month: text('month').notNull(),
+    messages: integer('messages').notNull().default(0),
+    tasks: integer('tasks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);
+
+/** The user's plan; created on first use with the free trial (the billing issue extends this table). */
+export const userPlans = pgTable(
+  'user_plans',
+  {
+    userId: uuid('user_id').primaryKey(),
+    plan: text('plan', { enum: PLAN_IDS }).notNull().default('free_trial'),
+    trialStartedAt: timestamp('trial_started_at', tz).notNull().defaultNow(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [check('user_plans_plan', oneOf(t.plan, PLAN_IDS))],
+);
+
+export type MessageRow = typeof messages.$inferSelect;
+export type TaskRow = typeof tasks.$inferSelect;

@@ -1,10 +1,22 @@
 import { configRoutes } from './config/config.routes.ts';
+import { conversationRoutes } from './conversation/conversation.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { internSettingsRoutes } from './intern-settings/intern-settings.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
+import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
 import type { FeatureRouter } from './types.ts';
+import { usageRoutes } from './usage/usage.routes.ts';
 
 /** Every /api feature, in mount order. A new area adds its router factory here. */
-export const FEATURES: FeatureRouter[] = [healthRoutes, configRoutes, meRoutes];
+export const FEATURES: FeatureRouter[] = [
+  healthRoutes,
+  configRoutes,
+  meRoutes,
+  onboardingRoutes,
+  conversationRoutes,
+  internSettingsRoutes,
+  usageRoutes,
+];
 
 /**
  * The only /api routes reachable without a bearer token: everything else under /api is refused with 401

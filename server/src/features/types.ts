@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { AiProvider } from '../providers/ai/port.ts';
 import type { EmailProvider } from '../providers/email/port.ts';
 import type { AccountService } from './auth/account.service.ts';
 import type { TokenVerifier } from './auth/verifier.ts';
@@ -13,6 +14,7 @@ export interface FeatureDeps {
   log: Logger;
   now: () => number;
   email: EmailProvider;
+  ai: AiProvider;
   verifier: TokenVerifier;
   /** Local account management (e.g. account deletion); null when auth is hosted Supabase. */
   accounts: AccountService | null;

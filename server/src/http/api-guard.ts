@@ -1,5 +1,12 @@
 import type { Middleware } from 'koa';
 
+/**
+ * The two API paths spec 1 §7 puts outside /api (GET /onboarding/{userId}/status, POST …/complete). Their
+ * routes require the bearer themselves; CORS and the web app's fallback treat them as API, while /onboarding
+ * itself stays the wizard page.
+ */
+export const ONBOARDING_API_PATH = /^\/onboarding\/[^/]+\/(status|complete)\/?$/;
+
 /** True when "METHOD /path" is on the allow-list (HEAD counts as GET; "/x/*" matches a prefix). */
 export function isPublicRoute(allowList: string[], method: string, path: string): boolean {
   const m = method === 'HEAD' ? 'GET' : method;

@@ -1,11 +1,12 @@
 import cors from '@koa/cors';
 import type { Middleware } from 'koa';
+import { ONBOARDING_API_PATH } from './api-guard.ts';
 
 const CORS_PATHS = /^\/(api|auth\/v1)(\/|$)/;
 
 /**
- * CORS for /api and /auth/v1 only: the dashboard origin, extra CORS_ORIGINS and any browser extension
- * (its id is not known in advance; the bearer token, not the origin, is what authorizes a call).
+ * CORS for /api, /auth/v1 and the two onboarding API paths only: the dashboard origin, extra CORS_ORIGINS and
+ * any browser extension (its id is not known in advance; the bearer token, not the origin, is what authorizes a call).
  * Disallowed origins simply get no CORS headers, so the browser blocks the response.
  */
 export function corsFor(publicUrl: string, extraOrigins: string[]): Middleware {
@@ -20,5 +21,5 @@ export function corsFor(publicUrl: string, extraOrigins: string[]): Middleware {
     exposeHeaders: ['x-supabase-api-version', 'x-request-id'],
     maxAge: 600,
   });
-  return (ctx, next) => (CORS_PATHS.test(ctx.path) ? handler(ctx, next) : next());
+  return (ctx, next) => (CORS_PATHS.test(ctx.path) || ONBOARDING_API_PATH.test(ctx.path) ? handler(ctx, next) : next());
 }

@@ -10,6 +10,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
+  ai_unavailable: 502,
 };
 
 /** The one error type of /api: middleware turns it into `{ error: { code, message, field? } }` with its status. */

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import ws from 'ws';
 import { createApp, type CofounderApp } from '../app.ts';
@@ -23,6 +23,10 @@ export interface TestServerOptions {
   /** Adjusts the parsed config, e.g. small rate limits. */
   configure?: (config: Config) => void;
   features?: FeatureRouter[];
+  /** Run on this database instead of a fresh one, and leave it open on close() (restart tests). */
+  database?: Database;
+  /** The app's logger (default: silent). */
+  log?: Logger;
 }
 
 export interface TestServer {
@@ -56,8 +60,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   options.configure?.(config);
   const clock = createTestClock();
-  const database = await openTestDatabase();
-  const app = createApp({ config, database, log: pino({ level: 'silent' }), now: clock.now, features: options.features });
+  const database = options.database ?? (await openTestDatabase());
+  const log = options.log ?? pino({ level: 'silent' });
+  const app = createApp({ config, database, log, now: clock.now, features: options.features });
   server.on('request', app.koa.callback());
   return {
     baseUrl,
@@ -74,7 +79,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

@@ -1,20 +1,14 @@
-import type { z } from 'zod';
-import { ApiErrorBody } from '../errors.ts';
-import { MeResponse } from '../schemas/me.ts';
+import { z } from 'zod';
+import { ConversationResponse, SendMessageResponse, type SendMessageBody } from '../schemas/chat.ts';
 import { PublicConfig } from '../schemas/config.ts';
+import { InternSettingsResponse } from '../schemas/intern-settings.ts';
+import { MeResponse } from '../schemas/me.ts';
+import { OnboardingStatus, OnboardingTurnResponse, type OnboardingTurnBody } from '../schemas/onboarding.ts';
+import { UsageDetails, UsageDetailsFailure } from '../schemas/usage.ts';
+import { ApiError, apiErrorFrom } from './api-error.ts';
+import { sendMessageStream } from './chat-stream.ts';
 
-/** An API failure with the HTTP status and the server's error code and message. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export { ApiError } from './api-error.ts';
 
 export interface ApiOptions {
   /** Server origin, e.g. "" for same origin or "http://localhost:3000". */
@@ -24,8 +18,34 @@ export interface ApiOptions {
   fetch?: typeof fetch;
 }
 
+/** A page of history: the newest messages, or those before a message id. */
+export interface ConversationPage {
+  before?: string;
+  limit?: number;
+}
+
+export interface StreamCallbacks {
+  onDelta?: (text: string) => void;
+  signal?: AbortSignal;
+}
+
+const Success = z.object({ success: z.literal(true) });
+/** The usage endpoint answers `success: false` with a reason instead of failing (spec 1 §7 "Usage"). */
+const UsageReply = z.union([UsageDetails, UsageDetailsFailure]);
+export type UsageReply = z.infer<typeof UsageReply>;
+
 /** One typed client for every `/api` call, shared by web and extension. */
-export function createApi({ baseUrl, getToken, fetch: doFetch = globalThis.fetch.bind(globalThis) }: ApiOptions) {
+export function createApi({
+  baseUrl,
+  getToken,
+  fetch: doFetch = globalThis.fetch.bind(globalThis),
+}: ApiOptions) {
+  async function bearer(): Promise<string> {
+    const token = await getToken();
+    if (!token) throw new ApiError(401, 'unauthorized', 'Not signed in');
+    return token;
+  }
+
   async function request<S extends z.ZodType>(
     method: string,
     path: string,
@@ -33,11 +53,7 @@ export function createApi({ baseUrl, getToken, fetch: doFetch = globalThis.fetch
     opts: { body?: unknown; auth?: boolean } = {},
   ): Promise<z.infer<S>> {
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (opts.auth !== false) {
-      const token = await getToken();
-      if (!token) throw new ApiError(401, 'unauthorized', 'Not signed in');
-      headers.authorization = `Bearer ${token}`;
-    }
+    if (opts.auth !== false) headers.authorization = `Bearer ${await bearer()}`;
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     const res = await doFetch(`${baseUrl}${path}`, {
       method,
@@ -45,22 +61,48 @@ export function createApi({ baseUrl, getToken, fetch: doFetch = globalThis.fetch
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
     });
     const json: unknown = await res.json().catch(() => null);
-    if (!res.ok) {
-      const parsed = ApiErrorBody.safeParse(json);
-      if (parsed.success) {
-        const { code, message, field } = parsed.data.error;
-        throw new ApiError(res.status, code, message, field);
-      }
-      throw new ApiError(res.status, 'http_error', `HTTP error! status: ${res.status}`);
-    }
+    if (!res.ok) throw apiErrorFrom(res.status, json);
     return schema.parse(json);
   }
+
+  const user = (userId: string) => encodeURIComponent(userId);
 
   return {
     /** Public server configuration (auth location, provider modes). */
     config: () => request('GET', '/api/config', PublicConfig, { auth: false }),
     /** The signed-in caller. */
     me: () => request('GET', '/api/me', MeResponse),
+    /** Whether the caller finished onboarding (spec 1 §7). */
+    onboardingStatus: (userId: string) =>
+      request('GET', `/onboarding/${user(userId)}/status`, OnboardingStatus),
+    /** Marks onboarding complete on the server. */
+    completeOnboarding: (userId: string) => request('POST', `/onboarding/${user(userId)}/complete`, Success),
+    /** One turn of the onboarding conversation; an empty text asks for the opening question. */
+    onboardingTurn: (userId: string, body: OnboardingTurnBody) =>
+      request('POST', `/api/onboarding/${user(userId)}`, OnboardingTurnResponse, { body }),
+    /** A page of chat history, oldest first within the page. */
+    conversation: (userId: string, page: ConversationPage = {}) => {
+      const query = new URLSearchParams();
+      if (page.before) query.set('before', page.before);
+      if (page.limit) query.set('limit', String(page.limit));
+      const search = query.toString();
+      return request(
+        'GET',
+        `/api/conversation/${user(userId)}${search ? `?${search}` : ''}`,
+        ConversationResponse,
+      );
+    },
+    /** Sends a chat message and waits for the whole reply. */
+    sendMessage: (userId: string, body: SendMessageBody) =>
+      request('POST', `/api/conversation/${user(userId)}`, SendMessageResponse, { body }),
+    /** Sends a chat message and receives the reply as it is written (see sendMessageStream). */
+    sendMessageStream: async (userId: string, body: SendMessageBody, callbacks: StreamCallbacks = {}) =>
+      sendMessageStream({ baseUrl, token: await bearer(), userId, body, fetch: doFetch, ...callbacks }),
+    /** The intern's settings; 404 when the user never saved any. */
+    internSettings: (userId: string) =>
+      request('GET', `/api/users/${user(userId)}/intern-settings`, InternSettingsResponse),
+    /** This month's usage against the plan's limits, or `success: false` with the reason. */
+    usageDetails: () => request('GET', '/api/subscription/usage-details', UsageReply),
   };
 }
 

@@ -17,6 +17,8 @@ export const PublicConfig = z.object({
     auth: ProviderMode,
     database: ProviderMode,
     email: ProviderMode,
+    /** local: the offline co-founder (no API key); real: an OpenAI-compatible model. */
+    ai: ProviderMode,
   }),
   /** OAuth sign-in providers enabled on the auth server. */
   oauthProviders: z.object({ google: z.boolean(), github: z.boolean() }),

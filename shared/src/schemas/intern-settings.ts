@@ -16,3 +16,7 @@ export const DEFAULT_INTERN_SETTINGS: InternSettings = InternSettings.parse({});
 /** GET /api/users/{userId}/intern-settings. */
 export const InternSettingsResponse = z.object({ success: z.literal(true), settings: InternSettings });
 export type InternSettingsResponse = z.infer<typeof InternSettingsResponse>;
+
+/** POST /api/users/{userId}/intern-settings body (spec 2 §7); answered with InternSettingsResponse. */
+export const UpdateInternSettingsBody = z.object({ settings: InternSettings });
+export type UpdateInternSettingsBody = z.infer<typeof UpdateInternSettingsBody>;

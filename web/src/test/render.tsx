@@ -2,17 +2,17 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
-import { createApi, type PublicConfig } from '@cofounder/shared';
+import { createApi, STORAGE_KEYS, type PublicConfig } from '@cofounder/shared';
 import { AppProviders } from '../app/AppProviders.tsx';
 import { configKeys } from '../data/config/keys.ts';
 import { routes } from '../router.tsx';
-import { createFakeAuth, type FakeAuth } from './fake-auth.ts';
+import { createFakeAuth, fakeUser, type FakeAuth } from './fake-auth.ts';
 
 /** The config of a local-mode server, as GET /api/config answers it. */
 export const TEST_CONFIG: PublicConfig = {
   supabaseUrl: null,
   supabaseAnonKey: 'anon-key',
-  modes: { auth: 'local', database: 'local', email: 'local' },
+  modes: { auth: 'local', database: 'local', email: 'local', ai: 'local' },
   oauthProviders: { google: false, github: false },
   devMailbox: true,
 };
@@ -22,6 +22,13 @@ interface RenderAppOptions {
   config?: Partial<PublicConfig>;
   /** For fake timers: user-event must advance them while it waits between keystrokes. */
   advanceTimers?: (ms: number) => void;
+  /** The server's answers (see createFakeServer); without it every call fails as if offline. */
+  fetch?: typeof fetch;
+  /**
+   * Lets the product tour open on the first dashboard visit. Off by default: a modal appearing after 1 s would
+   * otherwise land in the middle of tests about other things.
+   */
+  tour?: boolean;
 }
 
 /** Renders the real route table at `entry` with the app's providers, a fake auth client and a preset config. */
@@ -31,9 +38,11 @@ export function renderApp(entry: InitialEntry, options: RenderAppOptions = {}) {
   queryClient.setQueryData(configKeys.public(), { ...TEST_CONFIG, ...options.config });
   const api = createApi({
     baseUrl: 'http://test.invalid',
-    getToken: () => null,
-    fetch: () => Promise.reject(new Error('no network in component tests')),
+    getToken: async () => (await auth.getSession()).data.session?.access_token ?? null,
+    fetch: options.fetch ?? (() => Promise.reject(new Error('no network in component tests'))),
   });
+  // Every fake session belongs to fakeUser(), so one flag covers them all.
+  if (!options.tour) localStorage.setItem(STORAGE_KEYS.tourCompleted(fakeUser().id), 'true');
   const router = createMemoryRouter(routes, { initialEntries: [entry] });
   const view = render(
     <AppProviders services={{ queryClient, api, auth }}>

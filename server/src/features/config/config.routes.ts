@@ -27,7 +27,7 @@ function hostedProviders(url: string, anonKey: string): () => Promise<OAuthProvi
 }
 
 /** GET /api/config (public): where auth lives and which providers are local, for web and extension. */
-export const configRoutes: FeatureRouter = ({ config, database, email, anonKey }) => {
+export const configRoutes: FeatureRouter = ({ config, database, email, ai, anonKey }) => {
   const providers = config.supabase ? hostedProviders(config.supabase.url, anonKey) : async () => NONE;
   const router = new Router();
   router.get('/api/config', async (ctx) => {
@@ -38,6 +38,7 @@ export const configRoutes: FeatureRouter = ({ config, database, email, anonKey }
         auth: config.supabase ? 'real' : 'local',
         database: database.kind === 'postgres' ? 'real' : 'local',
         email: email.mode,
+        ai: ai.mode,
       },
       oauthProviders: await providers(),
       devMailbox: email.mode === 'local',

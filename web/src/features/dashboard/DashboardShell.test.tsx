@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { createFakeAuth, fakeSession } from '../../test/fake-auth.ts';
+import { STORAGE_KEYS } from '@cofounder/shared';
+import { createFakeAuth, fakeSession, fakeUser } from '../../test/fake-auth.ts';
+import { createFakeServer } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const signedIn = () => createFakeAuth(fakeSession('ada@example.com'));
@@ -62,5 +64,40 @@ describe('dashboard shell', () => {
     const { user } = renderApp('/dashboard/chat', { auth: signedIn() });
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     expect(screen.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('offers onboarding to a founder who has not finished it', async () => {
+    const fetch = createFakeServer({
+      'GET /onboarding/:userId/status': () =>
+        Response.json({ isComplete: false, readyToWork: false, hasStarted: false }),
+    });
+    const { user } = renderApp('/dashboard/work', { auth: signedIn(), fetch });
+    expect(await screen.findByText('Finish setting up your co-founder')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start onboarding' }).getAttribute('href')).toBe('/onboarding');
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Finish setting up your co-founder')).toBeNull();
+  });
+
+  it('shows no onboarding banner once onboarding is complete, on the server or on this browser', async () => {
+    const fetch = createFakeServer({
+      'GET /onboarding/:userId/status': () =>
+        Response.json({ isComplete: true, readyToWork: true, hasStarted: true }),
+    });
+    renderApp('/dashboard/work', { auth: signedIn(), fetch });
+    await screen.findByRole('heading', { name: 'Co-Founder Activity' });
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(screen.queryByText('Finish setting up your co-founder')).toBeNull();
+  });
+
+  it('treats a failed status call as not complete', async () => {
+    renderApp('/dashboard/work', { auth: signedIn() });
+    expect(await screen.findByText('Finish setting up your co-founder')).toBeTruthy();
+  });
+
+  it('trusts the local flag when the status call fails', async () => {
+    localStorage.setItem(STORAGE_KEYS.onboardingCompleted(fakeUser().id), 'true');
+    renderApp('/dashboard/work', { auth: signedIn() });
+    await screen.findByRole('heading', { name: 'Co-Founder Activity' });
+    expect(screen.queryByText('Finish setting up your co-founder')).toBeNull();
   });
 });

@@ -1,14 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
+import { useAuth } from '../auth/AuthProvider.tsx';
 import { Logo } from '../layout/Logo.tsx';
+import { ProductTour } from '../tour/ProductTour.tsx';
+import { OnboardingBanner } from './OnboardingBanner.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
-/** Layout of /dashboard/*: a fixed sidebar from md up, a drawer behind a menu button below it. */
+/**
+ * Layout of /dashboard/*: a fixed sidebar from md up, a drawer behind a menu button below it. The main area is
+ * the viewport's height and scrolls by itself, so a page like the chat can fill it exactly.
+ */
 export function DashboardShell() {
+  const { user } = useAuth();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [tourHighlight, setTourHighlight] = useState<string | null>(null);
+  const main = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
-  useEffect(() => setDrawerOpen(false), [pathname]);
+  useEffect(() => {
+    setDrawerOpen(false);
+    // The page scrolls inside <main>, which RootLayout's window.scrollTo cannot reset.
+    main.current?.scrollTo?.(0, 0);
+  }, [pathname]);
 
   return (
     <div className="min-h-screen md:flex">
@@ -40,11 +53,17 @@ export function DashboardShell() {
         id="dashboard-sidebar"
         className={`${drawerOpen ? 'flex' : 'hidden'} fixed top-14 bottom-0 left-0 z-40 w-64 flex-col border-r border-slate-200 bg-white md:sticky md:top-0 md:bottom-auto md:flex md:h-screen dark:border-slate-800 dark:bg-slate-950`}
       >
-        <Sidebar onNavigate={() => setDrawerOpen(false)} />
+        <Sidebar onNavigate={() => setDrawerOpen(false)} highlight={tourHighlight} />
       </aside>
-      <main id="main" className="min-w-0 flex-1">
+      <main
+        id="main"
+        ref={main}
+        className="flex h-[calc(100dvh-3.5rem)] min-w-0 flex-1 flex-col overflow-y-auto md:h-dvh"
+      >
+        {user && <OnboardingBanner userId={user.id} />}
         <Outlet />
       </main>
+      {user && <ProductTour userId={user.id} onHighlight={setTourHighlight} />}
     </div>
   );
 }

@@ -7,15 +7,28 @@ import { Logo } from '../layout/Logo.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { SIDEBAR_ITEMS, SIGN_OUT_CONFIRM_TEXT } from './sidebar-items.ts';
 
-const itemClass = ({ isActive }: { isActive: boolean }) =>
-  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none ${
-    isActive
-      ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300'
-      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white'
-  }`;
+const itemClass =
+  (highlighted: boolean) =>
+  ({ isActive }: { isActive: boolean }) =>
+    `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none ${
+      highlighted ? 'ring-2 ring-indigo-500 ring-offset-2 ring-offset-white dark:ring-offset-slate-950' : ''
+    } ${
+      isActive
+        ? 'bg-indigo-50 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300'
+        : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white'
+    }`;
 
-/** Dashboard navigation (spec 2 §2); sign-out asks first, and a deliberate sign-out ends on "/". */
-export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+/**
+ * Dashboard navigation (spec 2 §2); sign-out asks first, and a deliberate sign-out ends on "/". `highlight` is
+ * the link the product tour is pointing at.
+ */
+export function Sidebar({
+  onNavigate,
+  highlight = null,
+}: {
+  onNavigate?: () => void;
+  highlight?: string | null;
+}) {
   const { user, signOut } = useAuth();
   const [confirming, setConfirming] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -41,7 +54,12 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         <ul className="space-y-1">
           {SIDEBAR_ITEMS.map(({ label, to, Icon }) => (
             <li key={to}>
-              <NavLink to={to} className={itemClass} onClick={onNavigate}>
+              <NavLink
+                to={to}
+                className={itemClass(highlight === to)}
+                data-tour-highlight={highlight === to || undefined}
+                onClick={onNavigate}
+              >
                 <Icon className="size-4 shrink-0" aria-hidden="true" />
                 {label}
               </NavLink>

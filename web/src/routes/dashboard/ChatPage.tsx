@@ -1,6 +1,9 @@
-import { PageHeading } from '../../features/layout/PageHeading.tsx';
+import { useAuth } from '../../features/auth/AuthProvider.tsx';
+import { ChatScreen } from '../../features/chat/ChatScreen.tsx';
 
-/** /dashboard/chat and /chat: the screen itself comes with its own issue; until then only its name is shown. */
+/** /dashboard/chat (and /chat, which redirects here): the chat with the AI co-founder. */
 export function ChatPage() {
-  return <PageHeading title="Chat" />;
+  const { user } = useAuth();
+  // RequireAuth renders this page only with a user; the key starts a fresh screen if the account changes.
+  return user ? <ChatScreen key={user.id} userId={user.id} /> : null;
 }

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { messages, usageCounters, type MessageRow } from '../../db/schema.ts';
+
+const Stored = z.object({
+  rows: z.array(z.object({ id: z.string(), seq: z.coerce.number(), created_at: z.coerce.date() })).max(1),
+});
+
+export interface CountedMessage {
+  userId: string;
+  text: string;
+  createdAt: Date;
+  /** The usage month ('YYYY-MM') and the plan's monthly message limit (null: unlimited). */
+  month: string;
+  limit: number | null;
+}
+
+/**
+ * Counts a chat message against the month's limit and stores it, in ONE statement: the counter upsert only
+ * updates while under the limit (its row lock serializes concurrent sends, so 20 at once never overshoot)
+ * and the message is inserted only if the count happened. Null means the limit was reached and nothing was
+ * written. One statement rather than a transaction because every reply's first token waits on it.
+ */
+export async function storeCountedMessage(db: Db, m: CountedMessage): Promise<MessageRow | null> {
+  if (m.limit !== null && m.limit <= 0) return null;
+  const underLimit = m.limit === null ? sql`true` : sql`${usageCounters.messages} < ${m.limit}`;
+  const result = await db.execute(sql`
+    with counted as (
+      insert into ${usageCounters} (user_id, month, messages) values (${m.userId}, ${m.month}, 1)
+      on conflict (user_id, month) do update set messages = ${usageCounters.messages} + 1 where ${underLimit}
+      returning 1
+    )
+    insert into ${messages} (user_id, channel, role, kind, text, created_at)
+    select ${m.userId}::uuid, 'chat', 'user', 'message', ${m.text}::text, ${m.createdAt.toISOString()}::timestamptz from counted
+    returning id, seq, created_at`);
+  const [row] = Stored.parse(result).rows;
+  if (!row) return null;
+  return { id: row.id, seq: row.seq, userId: m.userId, channel: 'chat', role: 'user', kind: 'message', text: m.text, createdAt: row.created_at };
+}

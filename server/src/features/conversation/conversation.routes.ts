@@ -1,0 +1,39 @@
+import Router from '@koa/router';
+import { CHAT, ConversationQuery, SendMessageBody, type ConversationResponse, type SendMessageResponse } from '@cofounder/shared';
+import { currentUser, ownParam } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { parseInput } from '../../http/validate.ts';
+import { createUsageService } from '../usage/usage.service.ts';
+import type { FeatureRouter } from '../types.ts';
+import { createConversationService } from './conversation.service.ts';
+import { streamTurn, wantsEventStream } from './sse.ts';
+
+/** Over-long messages are 413 (spec 1 §5), decided before validation so they never read as a 400. */
+function refuseLongText(body: unknown): void {
+  const text = (body as { text?: unknown } | undefined)?.text;
+  if (typeof text === 'string' && text.length > CHAT.maxMessageChars) throw new AppError('payload_too_large', 'Message too long');
+}
+
+/** GET /api/conversation/{userId} (history pages) and POST (send; JSON, or SSE when asked for text/event-stream). */
+export const conversationRoutes: FeatureRouter = ({ database, ai, now, log }) => {
+  const usage = createUsageService(database.db, now);
+  const conversation = createConversationService({ db: database.db, ai, usage, now, log });
+  const router = new Router();
+
+  router.get('/api/conversation/:userId', ownParam('userId'), async (ctx) => {
+    const query = parseInput(ConversationQuery, ctx.query);
+    const body: ConversationResponse = await conversation.history(currentUser(ctx).id, query);
+    ctx.body = body;
+  });
+
+  router.post('/api/conversation/:userId', ownParam('userId'), async (ctx) => {
+    refuseLongText(ctx.request.body);
+    const { text } = parseInput(SendMessageBody, ctx.request.body);
+    // Errors up to here (and the 429 inside send) are plain JSON answers, whichever variant was asked for.
+    const turn = await conversation.send(currentUser(ctx).id, text);
+    if (wantsEventStream(ctx)) return streamTurn(ctx, turn);
+    const body: SendMessageResponse = await turn.run();
+    ctx.body = body;
+  });
+  return router;
+};

@@ -1,0 +1,132 @@
+import { TaskPlan, type ConversationResponse, type PlannedTask, type SendMessageResponse } from '@cofounder/shared';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.ts';
+import type { MessageRow } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { asksForTasks } from '../../providers/ai/intent.ts';
+import { AiError, type AiProvider } from '../../providers/ai/port.ts';
+import { aiRequest, loadMemory, type CofounderMemory } from '../cofounder/context.ts';
+import { hasUserMessage, insertMessage, insertWelcome, newestPage, seqOf, toChatMessage } from '../messages/messages.repo.ts';
+import { onboardingOf } from '../onboarding/onboarding.repo.ts';
+import { planSummary, storePlan } from '../tasks/tasks.service.ts';
+import type { UsageService } from '../usage/usage.service.ts';
+import { storeCountedMessage } from './conversation.repo.ts';
+import { welcomeText } from './welcome.ts';
+
+/** How many recent chat messages the model sees with each reply (the profile and tasks are in the prompt). */
+const HISTORY_TURNS = 20;
+
+interface Deps {
+  db: Db;
+  ai: AiProvider;
+  usage: UsageService;
+  now: () => number;
+  log: Logger;
+}
+
+/** A sent message, counted and stored; run() produces the reply (streamed through onDelta when given). */
+export interface ChatTurn {
+  run(onDelta?: (text: string) => void): Promise<SendMessageResponse>;
+}
+
+/** The working chat: history pages with the welcome message, and sending with metering, streaming and tasks. */
+export function createConversationService({ db, ai, usage, now, log }: Deps) {
+  const at = () => new Date(now());
+
+  async function plannedTasks(memory: CofounderMemory): Promise<PlannedTask[]> {
+    try {
+      const plan = await ai.structured({ ...aiRequest('plan', memory, memory.chat), name: 'task_plan', schema: TaskPlan });
+      return plan.tasks;
+    } catch (err) {
+      // The reply itself arrived; a failed plan only means no tasks this time.
+      if (!(err instanceof AiError)) throw err;
+      log.warn({ err }, 'chat task plan failed');
+      return [];
+    }
+  }
+
+  async function reply(userId: string, sent: MessageRow, onDelta?: (text: string) => void): Promise<SendMessageResponse> {
+    // The conversation up to this message (a second tab's later message is not part of this turn).
+    const memory = await loadMemory(db, userId, { upToSeq: sent.seq, turns: HISTORY_TURNS });
+    let answer = '';
+    for await (const chunk of ai.streamChat(aiRequest('chat', memory, memory.chat))) {
+      answer += chunk;
+      onDelta?.(chunk);
+    }
+    if (!answer.trim()) throw new AiError('empty');
+    const planned = asksForTasks(sent.text) ? await plannedTasks(memory) : [];
+    const plan = planned.length ? await usage.planOf(userId) : null;
+    return db.transaction(async (tx) => {
+      const intern = await insertMessage(tx, { userId, channel: 'chat', role: 'intern', text: answer, createdAt: at() });
+      const stored = plan ? await storePlan(tx, usage, userId, plan, planned, at()) : null;
+      const notice = stored
+        ? await insertMessage(tx, { userId, channel: 'chat', role: 'intern', kind: 'task_notification', text: planSummary(stored), createdAt: at() })
+        : null;
+      const onboarding = memory.onboarding;
+      return {
+        userMessage: toChatMessage(sent),
+        aiResponse: {
+          message: answer,
+          ready_to_work: Boolean(onboarding?.readyToWork || onboarding?.isComplete),
+          tasks_generated: stored?.tasks.length ?? 0,
+        },
+        internMessage: toChatMessage(intern),
+        taskNotification: notice ? toChatMessage(notice) : null,
+      };
+    });
+  }
+
+  return {
+    /** GET /api/conversation/{userId}: a page of history; the first visit after onboarding stores the welcome. */
+    async history(userId: string, query: { before?: string; limit: number }): Promise<ConversationResponse> {
+      const onboarding = await onboardingOf(db, userId);
+      const complete = onboarding?.isComplete ?? false;
+      let beforeSeq: number | null = null;
+      if (query.before) {
+        beforeSeq = await seqOf(db, userId, 'chat', query.before);
+        if (beforeSeq === null) throw new AppError('validation_failed', 'before: No such message in this conversation', 'before');
+      }
+      let rows = await newestPage(db, userId, 'chat', beforeSeq, query.limit + 1);
+      if (beforeSeq === null && rows.length === 0 && complete) {
+        const memory = await loadMemory(db, userId);
+        await insertWelcome(db, { userId, channel: 'chat', role: 'intern', text: welcomeText(memory.context), createdAt: at() });
+        // Read back rather than use our insert: a racing request may have stored the welcome first.
+        rows = await newestPage(db, userId, 'chat', null, query.limit + 1);
+      }
+      const hasMore = rows.length > query.limit;
+      const page = rows.slice(0, query.limit).reverse();
+      const userSpoke = page.some((m) => m.role === 'user') || (hasMore && (await hasUserMessage(db, userId, 'chat')));
+      return {
+        messages: page.map(toChatMessage),
+        hasCompletedOnboarding: complete,
+        isFirstWorkingChat: complete && !userSpoke,
+        hasMore,
+      };
+    },
+
+    /**
+     * Counts the message (429 when the month is used up, nothing stored) and stores it, atomically; the
+     * returned turn then asks the AI. A failed reply keeps the founder's message and gives the count back.
+     */
+    async send(userId: string, text: string): Promise<ChatTurn> {
+      const quota = await usage.messageQuota(userId);
+      const sent = await storeCountedMessage(db, { ...quota, text, createdAt: at() });
+      if (!sent) throw usage.limitReached();
+      return {
+        async run(onDelta) {
+          try {
+            return await reply(userId, sent, onDelta);
+          } catch (err) {
+            await usage.refundMessage(quota);
+            if (err instanceof AiError) {
+              log.warn({ err, kind: err.kind }, 'chat reply failed');
+              throw new AppError('ai_unavailable', err.message);
+            }
+            throw err;
+          }
+        },
+      };
+    },
+  };
+}
+

@@ -1,0 +1,42 @@
+import { InternSettingsResponse } from '@cofounder/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_TEST_OPTIONS } from '../../test/factories.ts';
+import { startTestServer, type TestServer } from '../../test/server.ts';
+import { call, signedInUser } from '../../test/users.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer(CHAT_TEST_OPTIONS);
+});
+afterAll(() => t.close());
+
+describe('intern settings', () => {
+  it('answers 404 until settings are saved, then the saved ones', async () => {
+    const user = await signedInUser(t);
+    const path = `/api/users/${user.id}/intern-settings`;
+    const initial = await call(t, 'GET', path, { token: user.token });
+    expect(initial.status).toBe(404);
+    expect((await initial.json()).error.code).toBe('not_found');
+
+    const settings = { internName: 'Nova', communicationStyle: 'direct', formalityLevel: 'casual', responseLength: 'brief', priorityFocus: 'growth' };
+    const saved = await call(t, 'POST', path, { token: user.token, body: { settings } });
+    expect(InternSettingsResponse.parse(await saved.json())).toEqual({ success: true, settings });
+    expect(await (await call(t, 'GET', path, { token: user.token })).json()).toEqual({ success: true, settings });
+  });
+
+  it('refuses invalid settings naming the field', async () => {
+    const user = await signedInUser(t);
+    const path = `/api/users/${user.id}/intern-settings`;
+    for (const [settings, field] of [
+      [{ internName: 'x'.repeat(31) }, 'settings.internName'],
+      [{ internName: '   ' }, 'settings.internName'],
+      [{ communicationStyle: 'rude' }, 'settings.communicationStyle'],
+      [{ responseLength: 'epic' }, 'settings.responseLength'],
+    ] as const) {
+      const res = await call(t, 'POST', path, { token: user.token, body: { settings } });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.field).toBe(field);
+    }
+    expect((await call(t, 'GET', path, { token: user.token })).status).toBe(404);
+  });
+});

@@ -1,0 +1,45 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { PlanId } from '@cofounder/shared';
+import type { Db } from '../../db/client.ts';
+import { usageCounters, userPlans } from '../../db/schema.ts';
+
+const row = (userId: string, month: string) => and(eq(usageCounters.userId, userId), eq(usageCounters.month, month));
+
+/** The user's plan, creating the free-trial row on first use (the trial starts then). */
+export async function ensurePlan(db: Db, userId: string, at: Date): Promise<PlanId> {
+  const find = async () => (await db.select({ plan: userPlans.plan }).from(userPlans).where(eq(userPlans.userId, userId)))[0];
+  const existing = await find();
+  if (existing) return existing.plan;
+  // Two first requests may race here: one insert wins, the other finds its row.
+  await db.insert(userPlans).values({ userId, trialStartedAt: at, createdAt: at }).onConflictDoNothing();
+  return (await find())!.plan;
+}
+
+export async function refundMessage(db: Db, userId: string, month: string): Promise<void> {
+  await db
+    .update(usageCounters)
+    .set({ messages: sql`${usageCounters.messages} - 1` })
+    .where(and(row(userId, month), sql`${usageCounters.messages} > 0`));
+}
+
+/**
+ * Grants up to `wanted` tasks of what is left this month and counts them. Run it inside the transaction
+ * that stores the tasks: the row lock (FOR UPDATE) holds other claims until the tasks are committed.
+ */
+export async function claimTasks(tx: Db, userId: string, month: string, wanted: number, limit: number | null): Promise<number> {
+  await tx.insert(usageCounters).values({ userId, month }).onConflictDoNothing();
+  const [current] = await tx.select({ tasks: usageCounters.tasks }).from(usageCounters).where(row(userId, month)).for('update');
+  const granted = limit === null ? wanted : Math.max(0, Math.min(wanted, limit - (current?.tasks ?? 0)));
+  if (granted > 0) {
+    await tx.update(usageCounters).set({ tasks: sql`${usageCounters.tasks} + ${granted}` }).where(row(userId, month));
+  }
+  return granted;
+}
+
+export async function countersOf(db: Db, userId: string, month: string): Promise<{ messages: number; tasks: number }> {
+  const [current] = await db
+    .select({ messages: usageCounters.messages, tasks: usageCounters.tasks })
+    .from(usageCounters)
+    .where(row(userId, month));
+  return current ?? { messages: 0, tasks: 0 };
+}

@@ -1,0 +1,78 @@
+import { PLANS, USAGE_THRESHOLDS, type PlanDefinition, type UsageCounter, type UsageDetails } from '@cofounder/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { claimTasks, countersOf, ensurePlan, refundMessage } from './usage.repo.ts';
+
+/** Spec 1 §8 "Chat": the text of the 429 when the month's messages are used up. */
+export const USAGE_LIMIT_MESSAGE = "You've reached your usage limit for this month. Please upgrade your plan to continue.";
+
+/** Calendar months in UTC, as 'YYYY-MM' (the counters' key). */
+export const monthKey = (at: Date): string => at.toISOString().slice(0, 7);
+
+/** Midnight UTC on the first day of the next month, when the counters start again. */
+export const resetDate = (at: Date): string => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1)).toISOString();
+
+/**
+ * What a chat message is counted against: the month it is sent in and the plan's monthly limit (null:
+ * unlimited). The conversation area counts and stores the message in one statement with these.
+ */
+export interface MessageQuota {
+  userId: string;
+  month: string;
+  limit: number | null;
+}
+
+function counter(used: number, limit: number | null): UsageCounter {
+  if (limit === null) return { used, limit: null, remaining: null, percentage: 0, unlimited: true };
+  const percentage = limit > 0 ? Math.min(100, Math.round((used / limit) * 100)) : 100;
+  return { used, limit, remaining: Math.max(0, limit - used), percentage, unlimited: false };
+}
+
+function warning(c: UsageCounter, noun: 'messages' | 'tasks'): string | null {
+  if (c.limit === null) return null;
+  if (c.used >= c.limit) return `You've reached your monthly limit of ${c.limit} ${noun}. Upgrade your plan to continue.`;
+  if (c.percentage >= USAGE_THRESHOLDS.red) return `You've used ${c.used} of ${c.limit} ${noun} this month.`;
+  return null;
+}
+
+/** Messages and tasks metered per user per calendar month against the user's plan. */
+export function createUsageService(db: Db, now: () => number) {
+  const planOf = async (userId: string): Promise<PlanDefinition> => PLANS[await ensurePlan(db, userId, new Date(now()))];
+
+  return {
+    planOf,
+
+    async messageQuota(userId: string): Promise<MessageQuota> {
+      return { userId, month: monthKey(new Date(now())), limit: (await planOf(userId)).messagesPerMonth };
+    },
+
+    /** Gives a counted message back (its reply failed) to the month it was counted in, even if that has turned. */
+    refundMessage: (quota: MessageQuota) => refundMessage(db, quota.userId, quota.month),
+
+    /** The 429 for a send over the month's limit. */
+    limitReached: () => new AppError('rate_limited', USAGE_LIMIT_MESSAGE),
+
+    /** How many of `wanted` new tasks this month's allowance takes; counted in the caller's transaction. */
+    async claimTasks(tx: Db, userId: string, plan: PlanDefinition, wanted: number): Promise<number> {
+      return claimTasks(tx, userId, monthKey(new Date(now())), wanted, plan.tasksPerMonth);
+    },
+
+    /** GET /api/subscription/usage-details. */
+    async details(userId: string): Promise<UsageDetails> {
+      const at = new Date(now());
+      const plan = await planOf(userId);
+      const used = await countersOf(db, userId, monthKey(at));
+      const messages = counter(used.messages, plan.messagesPerMonth);
+      const tasks = counter(used.tasks, plan.tasksPerMonth);
+      return {
+        success: true,
+        plan: { name: plan.name, current: plan.id },
+        usage: { messages, tasks },
+        warnings: { messageLimit: warning(messages, 'messages'), taskLimit: warning(tasks, 'tasks') },
+        currentMonth: { resetDate: resetDate(at) },
+      };
+    },
+  };
+}
+
+export type UsageService = ReturnType<typeof createUsageService>;

@@ -1,0 +1,26 @@
+import type { OnboardingProfile } from '@cofounder/shared';
+
+/** Whitespace-separated words. */
+export const words = (text: string): string[] => text.trim().split(/\s+/).filter(Boolean);
+
+/** The first name the co-founder addresses the founder by ('' when unknown). */
+export const firstName = (profile: OnboardingProfile | null): string => words(profile?.name ?? '')[0] ?? '';
+
+/**
+ * The founder's idea as a short quoted phrase for questions and task descriptions: the whole idea when it
+ * is short, otherwise its first words. Trailing punctuation goes so it reads inside a sentence.
+ */
+export function ideaPhrase(profile: OnboardingProfile | null, maxWords = 8): string {
+  const all = words(profile?.idea ?? '');
+  if (all.length === 0) return 'your startup';
+  const cut = all.slice(0, maxWords).join(' ').replace(/[.!?,;:]+$/, '');
+  return `"${cut}${all.length > maxWords ? '…' : ''}"`;
+}
+
+/** The first candidate with fewer than `limit` words (the last one if none fits). */
+export function firstUnder(limit: number, candidates: string[]): string {
+  return candidates.find((c) => words(c).length < limit) ?? candidates[candidates.length - 1]!;
+}
+
+/** A tick of the event loop: lets each streamed chunk leave the process before the next is produced. */
+export const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -1,0 +1,79 @@
+import type { InternSettings, OnboardingProfile, ProviderMode, TaskAgent, TaskStatus } from '@cofounder/shared';
+import type { z } from 'zod';
+
+// The AI provider port. This issue needs chat (streamed and whole) and structured output; transcription,
+// realtime voice sessions and computer use join this interface in the issues that bring those features.
+
+export interface AiMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** A task as the co-founder sees it in its context (open work it can refer to). */
+export interface ContextTask {
+  description: string;
+  priority: number;
+  status: TaskStatus;
+  agent: TaskAgent;
+}
+
+/**
+ * What the request is about, as data. The real adapter only needs `system` (the prompt already says all of
+ * this in words); the offline co-founder has no language model, so it reads the same facts from here.
+ */
+export interface AiContext {
+  profile: OnboardingProfile | null;
+  settings: InternSettings;
+  /** The founder's open tasks, highest priority first. */
+  tasks: ContextTask[];
+}
+
+export interface ChatRequest {
+  system: string;
+  /** Oldest first; the last one is the message to answer. */
+  messages: AiMessage[];
+  context: AiContext;
+  /** Upper bound on the reply's length, from the intern's response-length setting. */
+  maxTokens: number;
+  signal?: AbortSignal;
+}
+
+/** The structured outputs the product asks for; the name is also the JSON schema's name. */
+export type StructuredName = 'onboarding_turn' | 'task_plan';
+
+export interface StructuredRequest<S extends z.ZodType> extends ChatRequest {
+  name: StructuredName;
+  schema: S;
+}
+
+export interface AiProvider {
+  readonly mode: ProviderMode;
+  /** One line for the start-up banner. */
+  readonly describe: string;
+  /** The reply as text deltas, in order, as the model produces them. */
+  streamChat(request: ChatRequest): AsyncIterable<string>;
+  /** The whole reply at once. */
+  complete(request: ChatRequest): Promise<string>;
+  /** A reply that parses with `schema` (task plans, onboarding readiness). */
+  structured<S extends z.ZodType>(request: StructuredRequest<S>): Promise<z.output<S>>;
+}
+
+export type AiErrorKind = 'rate_limited' | 'unavailable' | 'empty' | 'bad_output';
+
+const MESSAGES: Record<AiErrorKind, string> = {
+  rate_limited: 'The AI service is busy right now. Please try again in a moment.',
+  unavailable: 'The AI service is unavailable right now. Please try again.',
+  empty: 'No AI response received',
+  bad_output: 'The AI returned an answer we could not read. Please try again.',
+};
+
+/** Every provider failure, whatever the adapter: routes turn it into 502 ai_unavailable with this message. */
+export class AiError extends Error {
+  override name = 'AiError';
+  constructor(
+    readonly kind: AiErrorKind,
+    options?: { cause?: unknown },
+  ) {
+    super(MESSAGES[kind], options);
+  }
+}

@@ -1,0 +1,121 @@
+import { AGENT_CATEGORY, ONBOARDING, TASK_AGENTS, type InternSettings, type OnboardingProfile } from '@cofounder/shared';
+import type { AiMessage, ContextTask } from './port.ts';
+
+/** What the prompt is for: the onboarding interview, a chat reply, or a task plan. */
+export type PromptPurpose = 'onboarding' | 'chat' | 'plan';
+
+export interface PromptInput {
+  purpose: PromptPurpose;
+  profile: OnboardingProfile | null;
+  settings: InternSettings;
+  tasks: ContextTask[];
+  /** The founder's onboarding answers, condensed (see summarizeOnboarding). */
+  onboardingSummary: string;
+}
+
+/** Reply length per setting: the word budget goes into the prompt, the token cap into the request. */
+export const REPLY_BUDGET: Record<InternSettings['responseLength'], { maxWords: number; maxTokens: number }> = {
+  brief: { maxWords: 60, maxTokens: 160 },
+  medium: { maxWords: 150, maxTokens: 400 },
+  detailed: { maxWords: 350, maxTokens: 900 },
+};
+
+/** Token caps for the structured calls: an onboarding turn is one short question, a plan is up to 8 tasks. */
+export const STRUCTURED_MAX_TOKENS = { onboarding: 200, plan: 1500 } as const;
+
+const STYLE: Record<InternSettings['communicationStyle'], string> = {
+  direct: 'Be direct: lead with the answer, no pleasantries or filler.',
+  balanced: 'Be balanced: clear and practical, with a short word of context where it helps.',
+  supportive: 'Be supportive: encourage the founder and acknowledge progress, then give concrete help.',
+};
+
+const FORMALITY: Record<InternSettings['formalityLevel'], string> = {
+  casual: 'Write casually, like a friendly teammate; first names and contractions are fine.',
+  professional: 'Write in a professional tone.',
+  formal: 'Write formally: complete sentences, no slang, no contractions.',
+};
+
+const FOCUS: Record<InternSettings['priorityFocus'], string> = {
+  balanced: 'Weigh growth, efficiency and risk evenly when you recommend priorities.',
+  growth: 'Favour growth: users, revenue and reach come first in your recommendations.',
+  efficiency: 'Favour efficiency: the cheapest, fastest path to results comes first.',
+  innovation: 'Favour innovation: differentiation and bold experiments come first.',
+  stability: 'Favour stability: de-risking, compliance and sustainable pace come first.',
+};
+
+function profileLines(p: OnboardingProfile | null): string[] {
+  if (!p) return ['The founder has not shared a profile yet.'];
+  return [
+    `Founder: ${p.name} (${p.role}${p.experience ? `, ${p.experience}` : ''}).`,
+    `Startup idea: ${p.idea}`,
+    `Industry: ${p.industry}. Stage: ${p.stage}. Goals: ${p.goals.join(', ')}.`,
+    ...(p.timeline ? [`Timeline: ${p.timeline}.`] : []),
+    ...(p.budget ? [`Budget: ${p.budget}.`] : []),
+  ];
+}
+
+function taskLines(tasks: ContextTask[]): string[] {
+  if (tasks.length === 0) return ['Open tasks: none yet.'];
+  return ['Open tasks (priority 1-10, highest first):', ...tasks.map((t) => `- [${t.priority}] ${t.description} (${t.status}, ${AGENT_CATEGORY[t.agent]})`)];
+}
+
+function purposeLines(purpose: PromptPurpose, settings: InternSettings): string[] {
+  if (purpose === 'onboarding') {
+    return [
+      'You are interviewing the founder during onboarding to understand the startup well enough to plan the first week of work.',
+      `Ask exactly one short question at a time, under ${ONBOARDING.maxReplyWords} words, building on the founder's last answer.`,
+      'Cover in order: the problem, who has it, the biggest obstacle, the next milestone.',
+      'Answer as JSON: "message" is your next question; set "ready_to_work" to true (and make "message" a short wrap-up instead of a question) once you know those four things, usually after about 4 answers.',
+    ];
+  }
+  if (purpose === 'plan') {
+    return [
+      'Propose the founder\'s next tasks as JSON: 5 to 8 concrete, distinct tasks that each name the startup idea.',
+      `"agent" is one of ${TASK_AGENTS.join(', ')}; "priority" is 1-10 (10 most urgent) and follows the goals and the stage.`,
+      '"requiredPlatforms" lists "twitter" and/or "reddit" only for tasks that post on those networks, else [].',
+      'Do not repeat an open task.',
+    ];
+  }
+  const { maxWords } = REPLY_BUDGET[settings.responseLength];
+  return [
+    'Answer the founder\'s latest message as their co-founder: specific to this startup, with concrete next steps.',
+    'Refer to their open tasks by description when relevant.',
+    `Keep the reply under ${maxWords} words. Use Markdown (lists, bold); never raw HTML.`,
+  ];
+}
+
+/** The system prompt: persona and voice from the intern settings, then the founder's facts, then the job. */
+export function buildSystemPrompt(input: PromptInput): string {
+  const { settings } = input;
+  return [
+    `You are ${settings.internName}, the AI co-founder of ${input.profile?.name ?? 'a founder'}'s startup.`,
+    STYLE[settings.communicationStyle],
+    FORMALITY[settings.formalityLevel],
+    FOCUS[settings.priorityFocus],
+    '',
+    ...profileLines(input.profile),
+    ...(input.onboardingSummary ? ['', 'What the founder said during onboarding:', input.onboardingSummary] : []),
+    '',
+    ...taskLines(input.tasks),
+    '',
+    ...purposeLines(input.purpose, settings),
+  ].join('\n');
+}
+
+const SUMMARY_MAX_CHARS = 2000;
+
+/**
+ * The onboarding interview as "Q: … / A: …" lines, newest kept when it is too long: the prompt carries it
+ * into every chat without a summarising model call.
+ */
+export function summarizeOnboarding(messages: AiMessage[]): string {
+  const lines = messages
+    .filter((m) => m.content.trim() !== '')
+    .map((m) => `${m.role === 'assistant' ? 'Q' : 'A'}: ${m.content.trim().replace(/\s+/g, ' ')}`);
+  let text = lines.join('\n');
+  while (text.length > SUMMARY_MAX_CHARS && lines.length > 1) {
+    lines.shift();
+    text = lines.join('\n');
+  }
+  return text.slice(-SUMMARY_MAX_CHARS);
+}

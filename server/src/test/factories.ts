@@ -1,0 +1,36 @@
+import type { OnboardingProfile } from '@cofounder/shared';
+import type { TestServer, TestServerOptions } from './server.ts';
+import { call, signedInUser, type TestUser } from './users.ts';
+
+/** A complete, valid wizard profile; override what a test is about. */
+export const testProfile = (over: Partial<OnboardingProfile> = {}): OnboardingProfile => ({
+  name: 'Ada Lovelace',
+  role: 'founder',
+  experience: 'First-time founder',
+  idea: 'Surplus bread marketplace for bakeries',
+  industry: 'ecommerce',
+  goals: ['customers', 'funding'],
+  stage: 'Have an MVP',
+  ...over,
+});
+
+/** A signed-in user who skipped the interview (first plan stored) and completed onboarding. */
+export async function onboardedUser(t: TestServer, profile: OnboardingProfile = testProfile()): Promise<TestUser> {
+  const user = await signedInUser(t);
+  const turn = await call(t, 'POST', `/api/onboarding/${user.id}`, {
+    token: user.token,
+    body: { role: 'user', text: '', skip_conversation: true, profile },
+  });
+  if (turn.status !== 200) throw new Error(`onboarding failed: ${turn.status} ${await turn.text()}`);
+  const done = await call(t, 'POST', `/onboarding/${user.id}/complete`, { token: user.token });
+  if (done.status !== 200) throw new Error(`completing onboarding failed: ${done.status}`);
+  return user;
+}
+
+/** Test servers for chat areas: no auth rate limits (many sign-ups) and cheap password hashing. */
+export const CHAT_TEST_OPTIONS: TestServerOptions = {
+  env: { AUTH_RATE_LIMITS: 'false' },
+  configure: (c) => {
+    c.auth.bcryptCost = 4;
+  },
+};

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { ApiErrorBody } from '../errors.ts';
+
+/** An API failure with the HTTP status and the server's error code and message. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * The shared error body, but with any code: a server newer than this client may answer with a code the enum
+ * does not list yet, and its status and message must still reach the screen.
+ */
+const AnyCodeErrorBody = z.object({ error: ApiErrorBody.shape.error.extend({ code: z.string() }) });
+
+/** Codes for failures that carry only a status (stream error events, bodies that are not JSON errors). */
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  413: 'payload_too_large',
+  429: 'rate_limited',
+  502: 'ai_unavailable',
+};
+
+/** The error code a bare status stands for ("http_error" when the status has no code of its own). */
+export function codeForStatus(status: number): string {
+  return CODE_BY_STATUS[status] ?? 'http_error';
+}
+
+/** Turns a failed response's status and parsed body into an ApiError (spec 1 §8 "HTTP error! status: N"). */
+export function apiErrorFrom(status: number, body: unknown): ApiError {
+  const parsed = AnyCodeErrorBody.safeParse(body);
+  if (parsed.success) {
+    const { code, message, field } = parsed.data.error;
+    return new ApiError(status, code, message, field);
+  }
+  return new ApiError(status, 'http_error', `HTTP error! status: ${status}`);
+}

@@ -1,0 +1,148 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { ChatThread } from './ChatThread.tsx';
+import type { ThreadMessage } from './types.ts';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const NOW = new Date(2025, 2, 10, 12, 0);
+const at = (day: number, hour: number, minute = 0) => new Date(2025, 2, day, hour, minute).toISOString();
+const msg = (
+  id: string,
+  role: ThreadMessage['role'],
+  text: string,
+  timestamp: string,
+  extra: Partial<ThreadMessage> = {},
+) => ({ id, role, text, timestamp, ...extra }) satisfies ThreadMessage;
+
+function renderThread(props: Partial<Parameters<typeof ChatThread>[0]> = {}) {
+  return render(<ChatThread messages={[]} assistantName="Nova" now={NOW} {...props} />);
+}
+
+describe('ChatThread', () => {
+  it('separates days and stamps messages after gaps over five minutes', () => {
+    renderThread({
+      messages: [
+        msg('1', 'user', 'Old question', at(4, 9)),
+        msg('2', 'intern', 'Old answer', at(4, 9, 1)),
+        msg('3', 'user', 'Yesterday', at(9, 18)),
+        msg('4', 'user', 'Morning', at(10, 8)),
+        msg('5', 'intern', 'Reply', at(10, 8, 2)),
+        msg('6', 'user', 'Later', at(10, 8, 20)),
+      ],
+    });
+    const separators = document.querySelectorAll('[data-kind="date-separator"]');
+    expect([...separators].map((s) => s.textContent)).toEqual(['Mar 4', 'Yesterday', 'Today']);
+    expect(document.querySelectorAll('time')).toHaveLength(4);
+    expect(screen.getAllByText(/^\d{1,2}:\d{2}\s[AP]M$/).map((t) => t.getAttribute('datetime'))).toEqual([
+      at(4, 9),
+      at(9, 18),
+      at(10, 8),
+      at(10, 8, 20),
+    ]);
+  });
+
+  it('renders intern Markdown safely, with links opening in a new tab', () => {
+    renderThread({
+      messages: [
+        msg(
+          '1',
+          'intern',
+          '**Plan**\n\n- [Docs](https://example.com)\n- [bad](javascript:alert(1))\n\n<img src=x onerror="alert(1)"><script>alert(1)</script>',
+          at(10, 9),
+        ),
+      ],
+    });
+    expect(screen.getByText('Plan').tagName).toBe('STRONG');
+    const link = screen.getByRole('link', { name: 'Docs' });
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(screen.getByText('bad').getAttribute('href') ?? '').not.toContain('javascript');
+    expect(document.querySelector('img, script')).toBeNull();
+  });
+
+  it('shows user text as typed, without Markdown', () => {
+    renderThread({ messages: [msg('1', 'user', '**not bold** <b>x</b>', at(10, 9))] });
+    expect(screen.getByText('**not bold** <b>x</b>')).toBeTruthy();
+  });
+
+  it('copies an intern message and says "Copied" for 2 s', async () => {
+    vi.useFakeTimers();
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderThread({
+      messages: [msg('1', 'intern', 'Copy me', at(10, 9)), msg('2', 'user', 'Mine', at(10, 9, 1))],
+    });
+    expect(screen.getAllByRole('button', { name: 'Copy' })).toHaveLength(1);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    });
+    expect(writeText).toHaveBeenCalledWith('Copy me');
+    expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1999));
+    expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+  });
+
+  it('styles task notifications apart, without a copy button, and hides copy while streaming', () => {
+    renderThread({
+      messages: [
+        msg('1', 'intern', "I've created 2 new task(s) for you.", at(10, 9), { isTaskNotification: true }),
+        msg('2', 'intern', 'Half a rep', at(10, 9), { streaming: true }),
+      ],
+    });
+    expect(document.querySelector('[data-kind="task-notification"]')?.textContent).toContain('2 new task(s)');
+    expect(document.querySelector('[aria-busy="true"]')?.textContent).toContain('Half a rep');
+    expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
+  });
+
+  it('shows the typing indicator, and the empty state only when there is nothing else', () => {
+    const { rerender } = renderThread({ empty: <p>Try a prompt</p> });
+    expect(screen.getByText('Try a prompt')).toBeTruthy();
+    rerender(<ChatThread messages={[]} assistantName="Nova" now={NOW} typing empty={<p>Try a prompt</p>} />);
+    expect(screen.queryByText('Try a prompt')).toBeNull();
+    expect(within(screen.getByRole('status')).getByText('Nova is typing')).toBeTruthy();
+  });
+
+  it('asks for older messages at the top and keeps the reader on the same message when they arrive', () => {
+    const heights = { value: 1000 };
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(() => heights.value);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(() => 400);
+    const onLoadOlder = vi.fn();
+    const page = [msg('10', 'user', 'Newest page', at(10, 9))];
+    const { rerender } = renderThread({ messages: page, hasOlder: true, onLoadOlder });
+    const log = screen.getByRole('log');
+    expect(log.scrollTop).toBe(1000);
+
+    log.scrollTop = 20;
+    fireEvent.scroll(log);
+    expect(onLoadOlder).toHaveBeenCalledTimes(1);
+
+    heights.value = 1600;
+    const older = [msg('1', 'user', 'Older', at(10, 8)), ...page];
+    rerender(
+      <ChatThread
+        messages={older}
+        assistantName="Nova"
+        now={NOW}
+        hasOlder={false}
+        onLoadOlder={onLoadOlder}
+      />,
+    );
+    expect(log.scrollTop).toBe(620);
+    expect(screen.queryByRole('button', { name: 'Load earlier messages' })).toBeNull();
+  });
+
+  it('offers a button for older messages, for keyboards and for threads too short to scroll', () => {
+    const onLoadOlder = vi.fn();
+    renderThread({ messages: [msg('1', 'user', 'Hi', at(10, 9))], hasOlder: true, onLoadOlder });
+    fireEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
+    expect(onLoadOlder).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,16 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Closes the product tour, which opens 1 s after a user's first dashboard visit on a browser. Waits a little
+ * for it (it is on a timer), and carries on when it does not come: the user saw it before on this browser.
+ */
+export async function dismissTourIfShown(page: Page, waitMs = 3_000): Promise<void> {
+  const skip = page.getByRole('button', { name: 'Skip Tour' });
+  const shown = await skip.waitFor({ state: 'visible', timeout: waitMs }).then(
+    () => true,
+    () => false,
+  );
+  if (!shown) return;
+  await skip.click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}

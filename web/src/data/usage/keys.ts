@@ -1,0 +1,4 @@
+/** Query keys of usage metering. */
+export const usageKeys = {
+  details: (userId: string) => ['usage', 'details', userId] as const,
+};

@@ -1,0 +1,47 @@
+import { Bot } from 'lucide-react';
+import { OfflineBadge, UsageMeter } from '@cofounder/shared/ui';
+import { useConfig } from '../../data/config/use-config.ts';
+import { useUsageDetails } from '../../data/usage/use-usage-details.ts';
+
+/** The chat's header: the intern's name and status, the offline note in local AI mode, the inline usage meter. */
+export function ChatHeader({
+  userId,
+  internName,
+  typing,
+}: {
+  userId: string;
+  internName: string;
+  typing: boolean;
+}) {
+  const config = useConfig();
+  const usage = useUsageDetails(userId);
+  return (
+    <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
+      <div className="flex min-w-0 items-center gap-3">
+        <span
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-white"
+          aria-hidden="true"
+        >
+          <Bot className="size-5" />
+        </span>
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="truncate text-base font-semibold text-slate-900 dark:text-white">{internName}</h2>
+            {config.modes.ai === 'local' && <OfflineBadge />}
+          </div>
+          <p
+            className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400"
+            aria-live="polite"
+          >
+            <span
+              className={`size-2 rounded-full ${typing ? 'animate-pulse bg-amber-500' : 'bg-emerald-500'}`}
+              aria-hidden="true"
+            />
+            {typing ? 'Typing...' : 'Online'}
+          </p>
+        </div>
+      </div>
+      <UsageMeter variant="inline" reply={usage.data} error={usage.error} loading={usage.isPending} />
+    </header>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { ChatComposer, ChatThread } from '@cofounder/shared/ui';
+import { useConversation } from '../../data/conversation/use-conversation.ts';
+import { useInternName } from '../../data/intern-settings/use-intern-name.ts';
+import { ChatHeader } from './ChatHeader.tsx';
+import { SuggestedPrompts } from './SuggestedPrompts.tsx';
+import { useChatSession } from './use-chat-session.ts';
+
+/** One empty list, so the thread is not recomputed on every render while the history loads. */
+const NO_MESSAGES: never[] = [];
+
+/** The chat screen of spec 1 §2: history (more on scroll up), the streamed send flow, prompts when empty. */
+export function ChatScreen({ userId }: { userId: string }) {
+  const internName = useInternName(userId);
+  const history = useConversation(userId);
+  const [draft, setDraft] = useState('');
+  const session = useChatSession(userId, history.data?.messages ?? NO_MESSAGES);
+  const { thread } = session;
+  const streaming = thread.some((m) => m.streaming);
+  // Sending waits for the history so new messages never land above messages still loading.
+  const ready = !history.isPending;
+
+  function send(text: string) {
+    setDraft('');
+    void session.send(text);
+  }
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <h1 className="sr-only">Chat</h1>
+      <ChatHeader userId={userId} internName={internName} typing={session.pending} />
+      {history.isError && (
+        <p
+          role="alert"
+          className="border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-700 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300"
+        >
+          Your earlier messages could not be loaded. New messages still work.
+        </p>
+      )}
+      <ChatThread
+        className="min-h-0 flex-1"
+        messages={thread}
+        assistantName={internName}
+        typing={session.pending && !streaming}
+        hasOlder={history.hasNextPage}
+        loadingOlder={history.isFetchingNextPage}
+        onLoadOlder={() => void history.fetchNextPage()}
+        empty={
+          ready ? (
+            <SuggestedPrompts internName={internName} onPick={send} disabled={session.pending} />
+          ) : undefined
+        }
+      />
+      <div className="border-t border-slate-200 p-3 dark:border-slate-800">
+        <ChatComposer
+          value={draft}
+          onChange={setDraft}
+          onSend={send}
+          pending={session.pending || !ready}
+          placeholder={`Message ${internName}...`}
+        />
+      </div>
+    </div>
+  );
+}
