@@ -36,8 +36,8 @@ test('chat: a streamed reply, a plan with its task notice, and history that surv
 }) => {
   const user = await createConfirmedUser(baseURL);
   await openChat(page, user);
-  // The intern's name comes from its settings (the server answers with their defaults until they are saved).
-  await expect(page.getByRole('heading', { level: 2, name: 'Your AI Intern' })).toBeVisible();
+  // No settings saved yet: the server answers 404 and the chat shows its default name (spec 1 §2).
+  await expect(page.getByRole('heading', { level: 2, name: 'Your AI Intern', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Offline mode' })).toBeVisible();
   await expect(page.getByText('Online')).toBeVisible();
 
