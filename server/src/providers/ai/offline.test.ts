@@ -149,8 +149,9 @@ describe('offline chat', () => {
     expect(words(detailed).length).toBeLessThan(350);
     expect(await say('Hi', { communicationStyle: 'direct' })).not.toMatch(/^(Hi|Hey|Good day)/);
     expect(await say('Hi', { communicationStyle: 'supportive', formalityLevel: 'casual' })).toMatch(/^Hey Ada! Great question/);
+    expect(await say('Hello there', { formalityLevel: 'formal' })).toMatch(/^Good day, Ada\./);
     const formal = await say('What are my tasks?', { formalityLevel: 'formal' });
-    expect(formal).toMatch(/^Good day, Ada\./);
+    expect(formal).not.toMatch(/^(Hi|Hey|Good day|Hello)/);
     expect(formal).not.toMatch(/\b\w+'(s|re|ll|ve|m|d)\b/);
     expect(await say('How do I grow?', { priorityFocus: 'growth' })).toContain('With growth as the focus');
   });

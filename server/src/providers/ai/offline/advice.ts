@@ -159,6 +159,7 @@ export function chatReply(request: string, c: AiContext): string {
     .map((pt) => `- ${pt.text}${voice.explain && pt.why ? ` (${pt.why.replace(/\.$/, '')}).` : pt.why ? '.' : ''}`);
   // Offering to make tasks is pointless in an answer about tasks.
   const closing = intent === 'tasks' ? '' : voice.closing;
-  const parts = [voice.opener, headingFor(intent, request, c, idea, pending), bullets.join('\n'), voice.focusTip, closing];
+  const opener = [intent === 'greeting' ? voice.hello : '', voice.opener].filter(Boolean).join(' ');
+  const parts = [opener, headingFor(intent, request, c, idea, pending), bullets.join('\n'), voice.focusTip, closing];
   return voice.finish(parts.filter(Boolean).join('\n\n'));
 }

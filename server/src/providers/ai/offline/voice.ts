@@ -3,6 +3,8 @@ import { firstName } from './text.ts';
 
 /** How the intern settings shape an offline reply: the same facts, said in the founder's chosen voice. */
 export interface Voice {
+  /** The greeting, said only when the founder greets: a co-founder does not say hello in every reply. */
+  hello: string;
   opener: string;
   /** How many points the reply makes (response length). */
   points: number;
@@ -53,8 +55,8 @@ export function voiceOf(settings: InternSettings, profile: OnboardingProfile | n
   const brief = settings.responseLength === 'brief';
   const opener = {
     direct: '',
-    balanced: hello,
-    supportive: `${hello} Great question, and exactly the right thing to work on.`,
+    balanced: '',
+    supportive: 'Great question, and exactly the right thing to work on.',
   }[settings.communicationStyle];
   const closing = brief
     ? ''
@@ -64,6 +66,7 @@ export function voiceOf(settings: InternSettings, profile: OnboardingProfile | n
         supportive: `You're making real progress. Say "create tasks" and I'll line up the work for you.`,
       }[settings.communicationStyle];
   return {
+    hello: settings.communicationStyle === 'direct' ? '' : hello,
     opener,
     points: POINTS[settings.responseLength],
     explain: settings.responseLength === 'detailed',
