@@ -2,6 +2,7 @@ import { Bot } from 'lucide-react';
 import { OfflineBadge, UsageMeter } from '@cofounder/shared/ui';
 import { useConfig } from '../../data/config/use-config.ts';
 import { useUsageDetails } from '../../data/usage/use-usage-details.ts';
+import { UsageDetailsDialog } from './UsageDetailsDialog.tsx';
 
 /** The chat's header: the intern's name and status, the offline note in local AI mode, the inline usage meter. */
 export function ChatHeader({
@@ -41,7 +42,10 @@ export function ChatHeader({
           </p>
         </div>
       </div>
-      <UsageMeter variant="inline" reply={usage.data} error={usage.error} loading={usage.isPending} />
+      <div className="flex items-center gap-1">
+        <UsageMeter variant="inline" reply={usage.data} error={usage.error} loading={usage.isPending} />
+        <UsageDetailsDialog usage={usage} />
+      </div>
     </header>
   );
 }

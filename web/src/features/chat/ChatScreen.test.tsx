@@ -83,6 +83,18 @@ describe('chat screen', () => {
     expect(await screen.findByText('12 / 100')).toBeTruthy();
   });
 
+  it('opens the full usage panel from the inline meter, with the upgrade link on the free trial', async () => {
+    const fetch = server();
+    await openChat(fetch);
+    await screen.findByText('12 / 100');
+    screen.getByRole('button', { name: 'View usage details' }).click();
+    const dialog = await screen.findByRole('dialog', { name: 'Usage limits' });
+    expect(within(dialog).getByText('Usage this month')).toBeTruthy();
+    expect(within(dialog).getByText('Free Trial plan')).toBeTruthy();
+    expect(within(dialog).getByText('0 / 10')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/pricing');
+  });
+
   it('uses the saved intern name and hides the offline badge with a real model', async () => {
     const fetch = server({
       'GET /api/users/:userId/intern-settings': () =>
