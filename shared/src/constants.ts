@@ -139,3 +139,31 @@ export const PRIORITY = { min: 1, max: 10, high: { min: 8, max: 10 }, medium: { 
 
 /** How long a copy button says "Copied" before returning to its label (spec 2 §9 "copy feedback 2 s"). */
 export const COPY_FEEDBACK_MS = 2000;
+
+/** Work screen and settings timings (spec 2 §9). */
+export const WORK = {
+  /** Recent activities shown on the Work screen. */
+  recentActivities: 10,
+  /** Compact activity previews are cut at this many characters. */
+  compactPreviewChars: 80,
+  /** Page size of the full activity history. */
+  activityPageSize: 20,
+  /** The Work screen polls while any task is pending or in progress. */
+  livePollMs: 3000,
+  successToastMs: 4000,
+  saveBannerMs: 3000,
+  /** Circumference of the success-rate ring (spec 2 §9). */
+  successRingCircumference: 314,
+} as const;
+
+/** Task execution (issue 4): how many of one user's tasks run at once, and how often a task is tried. */
+export const TASK_ENGINE = {
+  perUserConcurrency: 2,
+  attempts: 3,
+  /** Seconds before a retry; pg-boss doubles it per attempt. */
+  retryDelaySeconds: 10,
+  /** A job not completed within this many seconds is handed to another worker. */
+  expireSeconds: 300,
+  /** Tasks a "generate" call proposes. */
+  generateCount: 5,
+} as const;

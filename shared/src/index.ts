@@ -18,3 +18,5 @@ export * from './rules/usage.ts';
 export * from './rules/chat-time.ts';
 export * from './rules/chat-text.ts';
 export * from './rules/onboarding.ts';
+export * from './schemas/tasks-api.ts';
+export * from './schemas/activity.ts';
