@@ -12,6 +12,8 @@ export const ApiErrorCode = z.enum([
   'internal',
   /** The AI provider failed, rate-limited us or returned nothing (502). */
   'ai_unavailable',
+  /** The change is not allowed from the resource's current state, e.g. a forbidden task status move (409). */
+  'conflict',
 ]);
 export type ApiErrorCode = z.infer<typeof ApiErrorCode>;
 

@@ -20,3 +20,4 @@ export * from './rules/chat-text.ts';
 export * from './rules/onboarding.ts';
 export * from './schemas/tasks-api.ts';
 export * from './schemas/activity.ts';
+export * from './rules/work.ts';

@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import { ConversationResponse, SendMessageResponse, type SendMessageBody } from '../schemas/chat.ts';
 import { PublicConfig } from '../schemas/config.ts';
-import { InternSettingsResponse } from '../schemas/intern-settings.ts';
+import { InternSettingsResponse, type UpdateInternSettingsBody } from '../schemas/intern-settings.ts';
 import { MeResponse } from '../schemas/me.ts';
 import { OnboardingStatus, OnboardingTurnResponse, type OnboardingTurnBody } from '../schemas/onboarding.ts';
+import { ActivityResponse } from '../schemas/activity.ts';
+import {
+  GenerateTasksResponse,
+  PatchTaskResponse,
+  RetryFailedResponse,
+  TaskListResponse,
+  TaskResultResponse,
+  type PatchTaskBody,
+} from '../schemas/tasks-api.ts';
+import type { TaskStatus } from '../schemas/task.ts';
 import { UsageDetails, UsageDetailsFailure } from '../schemas/usage.ts';
 import { ApiError, apiErrorFrom } from './api-error.ts';
 import { sendMessageStream } from './chat-stream.ts';
@@ -101,6 +111,36 @@ export function createApi({
     /** The intern's settings; 404 when the user never saved any. */
     internSettings: (userId: string) =>
       request('GET', `/api/users/${user(userId)}/intern-settings`, InternSettingsResponse),
+    /** Saves the intern's settings; a 400 names the invalid field. */
+    saveInternSettings: (userId: string, body: UpdateInternSettingsBody) =>
+      request('POST', `/api/users/${user(userId)}/intern-settings`, InternSettingsResponse, { body }),
+    /** The caller's tasks with counts per status and summed usage; one status or all. */
+    tasks: (userId: string, status: TaskStatus | 'all' = 'all') =>
+      request(
+        'GET',
+        `/api/tasks/${user(userId)}${status === 'all' ? '' : `?status=${status}`}`,
+        TaskListResponse,
+      ),
+    /** Asks the co-founder for new tasks from the founder's profile. */
+    generateTasks: (userId: string) =>
+      request('POST', `/api/tasks/${user(userId)}/generate`, GenerateTasksResponse, { body: {} }),
+    /** Changes a task's allowed fields (description, priority, status). */
+    patchTask: (taskId: string, body: PatchTaskBody) =>
+      request('PATCH', `/api/tasks/${encodeURIComponent(taskId)}`, PatchTaskResponse, { body }),
+    /** Puts failed tasks back in the queue (or pauses them for login); `message` is the text to show. */
+    retryFailedTasks: (userId: string) =>
+      request('POST', `/api/tasks/${user(userId)}/retry-failed`, RetryFailedResponse, { body: {} }),
+    /** A task with its result, or `result: null` while it has none. */
+    taskResult: (taskId: string) =>
+      request('GET', `/api/tasks/${encodeURIComponent(taskId)}/result`, TaskResultResponse),
+    /** A page of the activity feed, newest first, with stats. */
+    activities: (userId: string, page: { limit?: number; page?: number } = {}) => {
+      const query = new URLSearchParams();
+      if (page.limit) query.set('limit', String(page.limit));
+      if (page.page) query.set('page', String(page.page));
+      const search = query.toString();
+      return request('GET', `/api/activities/${user(userId)}${search ? `?${search}` : ''}`, ActivityResponse);
+    },
     /** This month's usage against the plan's limits, or `success: false` with the reason. */
     usageDetails: () => request('GET', '/api/subscription/usage-details', UsageReply),
   };

@@ -5,3 +5,4 @@ export * from './chat/ChatThread.tsx';
 export * from './chat/ChatComposer.tsx';
 export * from './usage/UsageMeter.tsx';
 export * from './OfflineBadge.tsx';
+export * from './chat/Markdown.tsx';

@@ -1,6 +1,9 @@
-import { PageHeading } from '../../features/layout/PageHeading.tsx';
+import { useAuth } from '../../features/auth/AuthProvider.tsx';
+import { SettingsScreen } from '../../features/settings/SettingsScreen.tsx';
 
-/** /dashboard/settings: the screen itself comes with its own issue; until then only its name is shown. */
+/** /dashboard/settings. */
 export function SettingsPage() {
-  return <PageHeading title="Settings" />;
+  const { user } = useAuth();
+  // RequireAuth renders this page only with a user; the key starts a fresh form if the account changes.
+  return user ? <SettingsScreen key={user.id} userId={user.id} /> : null;
 }

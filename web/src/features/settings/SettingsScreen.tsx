@@ -1,0 +1,62 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { DEFAULT_INTERN_SETTINGS } from '@cofounder/shared';
+import { useInternSettings } from '../../data/intern-settings/use-intern-settings.ts';
+import { FormBanner } from '../auth/ui/FormBanner.tsx';
+import { Spinner } from '../layout/Spinner.tsx';
+import { AiSettingsForm } from './AiSettingsForm.tsx';
+
+const tabClass =
+  'rounded-md px-4 py-2 text-sm font-medium text-slate-600 transition hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-400 dark:hover:text-white dark:data-[state=active]:bg-slate-800 dark:data-[state=active]:text-white';
+
+/** /dashboard/settings: AI Settings (this issue) and Subscription (the billing issue, heading only for now). */
+export function SettingsScreen({ userId }: { userId: string }) {
+  const settings = useInternSettings(userId);
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Settings</h1>
+      <Tabs.Root defaultValue="ai" className="mt-6">
+        <Tabs.List
+          aria-label="Settings sections"
+          className="inline-flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-900"
+        >
+          <Tabs.Trigger value="ai" className={tabClass}>
+            AI Settings
+          </Tabs.Trigger>
+          <Tabs.Trigger value="subscription" className={tabClass}>
+            Subscription
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="ai" className="mt-6 focus-visible:outline-none">
+          <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-950">
+            <h2 className="text-lg font-semibold text-slate-900 dark:text-white">AI Settings</h2>
+            <p className="mt-1 mb-6 text-sm text-slate-500 dark:text-slate-400">
+              How your co-founder talks to you and what it puts first.
+            </p>
+            {settings.isPending ? (
+              <p className="flex items-center justify-center gap-2 py-10 text-sm text-slate-500">
+                <Spinner />
+                Loading settings...
+              </p>
+            ) : settings.isError ? (
+              <FormBanner tone="error">
+                <p>Failed to load settings</p>
+                <button
+                  type="button"
+                  className="font-medium underline"
+                  onClick={() => void settings.refetch()}
+                >
+                  Try Again
+                </button>
+              </FormBanner>
+            ) : (
+              <AiSettingsForm userId={userId} saved={settings.data ?? DEFAULT_INTERN_SETTINGS} />
+            )}
+          </section>
+        </Tabs.Content>
+        <Tabs.Content value="subscription" className="mt-6 focus-visible:outline-none">
+          <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Subscription</h2>
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import {
+  formatCost,
+  percentOf,
+  ringOffset,
+  WORK,
+  type ActivityResponse,
+  type TaskListResponse,
+} from '@cofounder/shared';
+import { cardClass } from './labels.ts';
+
+const RADIUS = WORK.successRingCircumference / (2 * Math.PI);
+
+/** The success-rate ring: completed / total as a percent, drawn on a circle of circumference 314 (spec 2 §9). */
+export function SuccessRing({ percent }: { percent: number }) {
+  const size = RADIUS * 2 + 12;
+  return (
+    <div className="relative inline-flex" role="img" aria-label={`Success rate ${percent}%`}>
+      <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} className="-rotate-90">
+        <circle
+          cx={size / 2}
+          cy={size / 2}
+          r={RADIUS}
+          strokeWidth="8"
+          fill="none"
+          className="stroke-slate-200 dark:stroke-slate-800"
+        />
+        <circle
+          data-testid="success-ring"
+          cx={size / 2}
+          cy={size / 2}
+          r={RADIUS}
+          strokeWidth="8"
+          fill="none"
+          strokeLinecap="round"
+          strokeDasharray={WORK.successRingCircumference}
+          strokeDashoffset={ringOffset(percent)}
+          className="stroke-emerald-500 transition-[stroke-dashoffset]"
+        />
+      </svg>
+      <span className="absolute inset-0 flex items-center justify-center text-lg font-bold text-slate-900 dark:text-white">
+        {percent}%
+      </span>
+    </div>
+  );
+}
+
+const COMING_SOON = ['LinkedIn', 'Hacker News', 'Instagram'];
+
+function Stat({ label, value, percent }: { label: string; value: number; percent: number }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="text-sm font-semibold text-slate-900 dark:text-white">
+        {value} <span className="font-normal text-slate-500 dark:text-slate-400">({percent}%)</span>
+      </dd>
+    </div>
+  );
+}
+
+/** Performance Overview: totals with a progress bar, platform activity, success rate, tokens and cost. */
+export function PerformanceOverview({
+  tasks,
+  stats,
+}: {
+  tasks: TaskListResponse;
+  stats: ActivityResponse['stats'] | undefined;
+}) {
+  const completedPct = percentOf(tasks.completed, tasks.total);
+  return (
+    <section aria-labelledby="performance-overview">
+      <h2 id="performance-overview" className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">
+        Performance Overview
+      </h2>
+      <div className="grid gap-4 md:grid-cols-3">
+        <div className={cardClass}>
+          <h3 className="text-sm font-medium text-slate-500 dark:text-slate-400">Total Tasks</h3>
+          <p className="mt-1 text-3xl font-bold text-slate-900 dark:text-white">{tasks.total}</p>
+          <div
+            role="progressbar"
+            aria-label="Tasks completed"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={completedPct}
+            className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+          >
+            <div className="h-full rounded-full bg-emerald-500" style={{ width: `${completedPct}%` }} />
+          </div>
+          <dl className="mt-3 grid grid-cols-3 gap-2">
+            <Stat label="Completed" value={tasks.completed} percent={completedPct} />
+            <Stat
+              label="In Progress"
+              value={tasks.in_progress}
+              percent={percentOf(tasks.in_progress, tasks.total)}
+            />
+            <Stat label="Pending" value={tasks.pending} percent={percentOf(tasks.pending, tasks.total)} />
+          </dl>
+          {(tasks.paused > 0 || tasks.failed > 0) && (
+            <dl className="mt-3 flex gap-4 border-t border-slate-200 pt-3 text-sm dark:border-slate-800">
+              {tasks.paused > 0 && (
+                <div>
+                  <dt className="text-xs text-slate-500 dark:text-slate-400">Need Login</dt>
+                  <dd className="font-semibold text-violet-700 dark:text-violet-300">{tasks.paused}</dd>
+                </div>
+              )}
+              {tasks.failed > 0 && (
+                <div>
+                  <dt className="text-xs text-slate-500 dark:text-slate-400">Failed</dt>
+                  <dd className="font-semibold text-red-700 dark:text-red-300">{tasks.failed}</dd>
+                </div>
+              )}
+            </dl>
+          )}
+        </div>
+
+        <div className={cardClass}>
+          <h3 className="text-sm font-medium text-slate-500 dark:text-slate-400">Platform Activity</h3>
+          <dl className="mt-2 space-y-1.5 text-sm">
+            <div className="flex justify-between">
+              <dt className="text-slate-700 dark:text-slate-200">X</dt>
+              <dd className="font-semibold text-slate-900 dark:text-white">
+                {stats?.platforms.twitter ?? 0}
+              </dd>
+            </div>
+            <div className="flex justify-between">
+              <dt className="text-slate-700 dark:text-slate-200">Reddit</dt>
+              <dd className="font-semibold text-slate-900 dark:text-white">{stats?.platforms.reddit ?? 0}</dd>
+            </div>
+            {COMING_SOON.map((name) => (
+              <div key={name} className="flex justify-between">
+                <dt className="text-slate-500 dark:text-slate-400">{name}</dt>
+                <dd className="text-xs text-slate-500 dark:text-slate-400">Coming Soon</dd>
+              </div>
+            ))}
+          </dl>
+          {stats && (
+            <p className="mt-3 text-xs text-slate-500 dark:text-slate-400">
+              {stats.total} activities, {stats.this_week} this week
+            </p>
+          )}
+        </div>
+
+        <div className={`${cardClass} flex flex-col items-center`}>
+          <h3 className="self-start text-sm font-medium text-slate-500 dark:text-slate-400">Success Rate</h3>
+          <SuccessRing percent={completedPct} />
+          <dl className="mt-2 grid w-full grid-cols-2 gap-2 text-center text-sm">
+            <div>
+              <dt className="text-xs text-slate-500 dark:text-slate-400">Tokens used</dt>
+              <dd className="font-semibold text-slate-900 dark:text-white">
+                {tasks.usage.tokens.toLocaleString('en-US')}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500 dark:text-slate-400">Estimated cost</dt>
+              <dd className="font-semibold text-slate-900 dark:text-white">
+                {formatCost(tasks.usage.costUsd)}
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,280 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import {
+  WORK,
+  type Activity,
+  type ActivityResponse,
+  type Task,
+  type TaskListResponse,
+} from '@cofounder/shared';
+import { createFakeAuth, fakeSession } from '../../test/fake-auth.ts';
+import { createFakeServer, type FakeRoute } from '../../test/fake-server.ts';
+import { renderApp } from '../../test/render.tsx';
+
+afterEach(() => vi.useRealTimers());
+
+const NOW = new Date();
+const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
+
+function task(id: string, extra: Partial<Task> = {}): Task {
+  return {
+    id,
+    description: `Task ${id}`,
+    priority: 5,
+    status: 'completed',
+    agent: 'research_agent',
+    category: 'research',
+    requiredPlatforms: [],
+    pauseReason: null,
+    createdAt: ago(2 * 3_600_000),
+    ...extra,
+  };
+}
+
+function list(tasks: Task[], usage = { tokens: 1234, costUsd: 0.0123 }): TaskListResponse {
+  const count = (status: Task['status']) => tasks.filter((t) => t.status === status).length;
+  return {
+    success: true,
+    tasks,
+    total: tasks.length,
+    pending: count('pending'),
+    in_progress: count('in_progress'),
+    completed: count('completed'),
+    paused: count('paused_login_required'),
+    failed: count('failed'),
+    usage,
+  };
+}
+
+function activity(id: string, extra: Partial<Activity> = {}): Activity {
+  return {
+    id,
+    platform: 'reddit',
+    platformIcon: 'reddit',
+    timestamp: ago(5 * 3_600_000),
+    title: `Post ${id}`,
+    content: 'We interviewed 40 customers.',
+    subreddit: 'startups',
+    link: 'https://reddit.com/r/startups/1',
+    reasoning: 'Founders read r/startups.',
+    outcome: 'Beta sign-ups.',
+    taskId: null,
+    ...extra,
+  };
+}
+
+const feed = (activities: Activity[], hasMore = false): ActivityResponse => ({
+  success: true,
+  activities,
+  stats: { total: activities.length, this_week: activities.length, platforms: { twitter: 2, reddit: 3 } },
+  hasMore,
+});
+
+const TASKS = [
+  task('a', { priority: 9, status: 'completed', category: 'research' }),
+  task('b', { priority: 6, status: 'pending', category: 'marketing', agent: 'marketing_agent' }),
+  task('c', { priority: 2, status: 'in_progress', category: 'sales', agent: 'sales_agent' }),
+  task('d', {
+    priority: 8,
+    status: 'paused_login_required',
+    category: 'marketing',
+    agent: 'marketing_agent',
+    requiredPlatforms: ['twitter', 'reddit'],
+    pauseReason: 'Connect X and Reddit to publish.',
+  }),
+];
+
+function server(routes: Record<string, FakeRoute> = {}) {
+  return createFakeServer({
+    'GET /onboarding/:userId/status': () =>
+      Response.json({ isComplete: true, readyToWork: true, hasStarted: true }),
+    'GET /api/tasks/:userId': () => Response.json(list([TASKS[0]!])),
+    'GET /api/activities/:userId': () => Response.json(feed([])),
+    ...routes,
+  });
+}
+
+function openWork(fetch: typeof globalThis.fetch, fakeTimers = false) {
+  if (fakeTimers) vi.useFakeTimers({ shouldAdvanceTime: true });
+  return renderApp('/dashboard/work', {
+    fetch,
+    auth: createFakeAuth(fakeSession()),
+    ...(fakeTimers ? { advanceTimers: (ms: number) => vi.advanceTimersByTime(ms) } : {}),
+  });
+}
+
+const rows = () =>
+  screen.queryAllByTestId('task-row').map((row) => within(row).getByRole('button').textContent);
+
+describe('Work screen', () => {
+  it('shows the overview: totals with percentages, platforms, the success ring and usage', async () => {
+    const fetch = server({
+      'GET /api/tasks/:userId': () => Response.json(list(TASKS.slice(0, 3))),
+      'GET /api/activities/:userId': () => Response.json(feed([activity('1')])),
+    });
+    openWork(fetch);
+    expect(await screen.findByRole('heading', { name: 'Co-Founder Activity' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Success rate 33%' })).toBeTruthy();
+    const ring = screen.getByTestId('success-ring');
+    expect(ring.getAttribute('stroke-dasharray')).toBe('314');
+    expect(Number(ring.getAttribute('stroke-dashoffset'))).toBeCloseTo(314 * (1 - 0.33));
+    expect(screen.getAllByText('(33%)')).toHaveLength(3);
+    expect(screen.getAllByText('Coming Soon')).toHaveLength(3);
+    expect(screen.getByText('1,234')).toBeTruthy();
+    expect(screen.getByText('$0.0123')).toBeTruthy();
+    expect(await screen.findByText('Post 1')).toBeTruthy();
+    expect(screen.getByText('r/startups')).toBeTruthy();
+    expect(screen.getByText('5h ago')).toBeTruthy();
+    expect(screen.queryByText('Need Login')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Fix Failed Tasks' })).toBeNull();
+  });
+
+  it('filters tasks by status, category and priority bucket', async () => {
+    const fetch = server({ 'GET /api/tasks/:userId': () => Response.json(list(TASKS)) });
+    const { user } = openWork(fetch);
+    await screen.findAllByTestId('task-row');
+    expect(rows()).toEqual(['Task a', 'Task b', 'Task c', 'Task d']);
+    expect(screen.getByText('Need Login')).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText('Priority'), 'high');
+    expect(rows()).toEqual(['Task a', 'Task d']);
+    await user.selectOptions(screen.getByLabelText('Priority'), 'medium');
+    expect(rows()).toEqual(['Task b']);
+    await user.selectOptions(screen.getByLabelText('Priority'), 'low');
+    expect(rows()).toEqual(['Task c']);
+
+    await user.selectOptions(screen.getByLabelText('Priority'), 'all');
+    await user.selectOptions(screen.getByLabelText('Category'), 'marketing');
+    expect(rows()).toEqual(['Task b', 'Task d']);
+    await user.selectOptions(screen.getByLabelText('Status'), 'pending');
+    expect(rows()).toEqual(['Task b']);
+  });
+
+  it('opens a paused task as Authentication Required; Connect Accounts goes to connections', async () => {
+    const fetch = server({ 'GET /api/tasks/:userId': () => Response.json(list(TASKS)) });
+    const { user, router } = openWork(fetch);
+    await user.click(await screen.findByRole('button', { name: 'Task d' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Authentication Required' });
+    expect(within(dialog).getByText('X')).toBeTruthy();
+    expect(within(dialog).getByText('Reddit')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Later' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Task d' }));
+    await user.click(await screen.findByRole('button', { name: 'Connect Accounts' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/connections'));
+  });
+
+  it('opens a task result with its Markdown rendered safely, tokens and cost', async () => {
+    const fetch = server({
+      'GET /api/tasks/:taskId/result': ({ params }) =>
+        Response.json({
+          success: true,
+          task: TASKS[0],
+          result: {
+            taskId: params.taskId,
+            summary: 'Market brief ready',
+            content: '## Market\n\n- Big <script>alert(1)</script>\n- Growing',
+            data: null,
+            tokens: 900,
+            costUsd: 0.0042,
+            completedAt: ago(0),
+          },
+        }),
+    });
+    const { user } = openWork(fetch);
+    await user.click(await screen.findByRole('button', { name: 'Task a' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Task a' });
+    expect(await within(dialog).findByText('Market brief ready')).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Market' })).toBeTruthy();
+    expect(dialog.querySelector('script')).toBeNull();
+    expect(within(dialog).getByText('900')).toBeTruthy();
+    expect(within(dialog).getByText('$0.0042')).toBeTruthy();
+  });
+
+  it('Fix Failed Tasks shows the server message, or the failure text', async () => {
+    let fail = false;
+    const fetch = server({
+      'GET /api/tasks/:userId': () => Response.json(list([task('f', { status: 'failed' })])),
+      'POST /api/tasks/:userId/retry-failed': () =>
+        fail
+          ? Response.json({ error: { code: 'internal', message: 'boom' } }, { status: 500 })
+          : Response.json({
+              success: true,
+              pausedTasks: 0,
+              retriedTasks: 1,
+              message: 'Retried 1 failed tasks. They will be processed automatically.',
+            }),
+    });
+    const { user } = openWork(fetch);
+    await user.click(await screen.findByRole('button', { name: 'Fix Failed Tasks' }));
+    expect(
+      await screen.findByText('Retried 1 failed tasks. They will be processed automatically.'),
+    ).toBeTruthy();
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Fix Failed Tasks' }));
+    expect(await screen.findByText('Failed to retry tasks. Please try again.')).toBeTruthy();
+  });
+
+  it('shows the load errors', async () => {
+    const down = () => Response.json({ error: { code: 'internal', message: 'down' } }, { status: 500 });
+    openWork(server({ 'GET /api/tasks/:userId': down, 'GET /api/activities/:userId': down }));
+    expect(await screen.findByText('Failed to load tasks')).toBeTruthy();
+    expect(await screen.findByText('Failed to load activities')).toBeTruthy();
+  });
+
+  it('shows Getting Started without activities, and the compact view cuts previews at 80 characters', async () => {
+    const long = 'x'.repeat(120);
+    let activities: Activity[] = [];
+    const fetch = server({ 'GET /api/activities/:userId': () => Response.json(feed(activities)) });
+    const { unmount } = openWork(fetch);
+    expect(await screen.findByText('Getting Started')).toBeTruthy();
+    unmount();
+
+    activities = [activity('1', { title: '', content: long })];
+    const second = openWork(fetch);
+    await screen.findByRole('button', { name: 'Show details' });
+    await second.user.click(screen.getByRole('button', { name: 'Show details' }));
+    expect(screen.getByText('Strategy')).toBeTruthy();
+    expect(screen.getByText('Expected Outcome')).toBeTruthy();
+    await second.user.click(screen.getByRole('button', { name: 'Compact view' }));
+    expect(screen.getByText(`${'x'.repeat(80)}...`)).toBeTruthy();
+    expect(screen.queryByText('Strategy')).toBeNull();
+  });
+
+  it('polls while tasks are pending or running and stops when they are done', async () => {
+    let current = list([task('p', { status: 'pending' })]);
+    const fetch = server({ 'GET /api/tasks/:userId': () => Response.json(current) });
+    openWork(fetch, true);
+    expect(await screen.findByRole('button', { name: 'Task p' })).toBeTruthy();
+    const taskCalls = () => fetch.mock.calls.filter(([url]) => String(url).includes('/api/tasks/')).length;
+    const before = taskCalls();
+    current = list([task('p', { status: 'completed' })]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(WORK.livePollMs + 10);
+    });
+    await waitFor(() => expect(taskCalls()).toBe(before + 1));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(WORK.livePollMs * 3);
+    });
+    expect(taskCalls()).toBe(before + 1);
+  });
+
+  it('opens the full history with Load more', async () => {
+    const fetch = server({
+      'GET /api/activities/:userId': ({ url }) => {
+        const page = Number(url.searchParams.get('page'));
+        if (url.searchParams.get('limit') === String(WORK.recentActivities))
+          return Response.json(feed([activity('r')]));
+        return Response.json(feed([activity(`h${page}`)], page < 2));
+      },
+    });
+    const { user } = openWork(fetch);
+    await user.click(await screen.findByRole('button', { name: 'View All Activities' }));
+    const dialog = await screen.findByRole('dialog', { name: 'All Activities' });
+    expect(await within(dialog).findByText('Post h1')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Load more' }));
+    expect(await within(dialog).findByText('Post h2')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+});

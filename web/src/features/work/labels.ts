@@ -1,0 +1,41 @@
+import type { Activity, TaskCategory, TaskStatus } from '@cofounder/shared';
+
+export const CATEGORY_LABELS: Record<TaskCategory, string> = {
+  marketing: 'Marketing',
+  investor_outreach: 'Investor Outreach',
+  research: 'Research',
+  development: 'Development',
+  sales: 'Sales',
+};
+
+export const STATUS_LABELS: Record<TaskStatus, string> = {
+  pending: 'Pending',
+  in_progress: 'In Progress',
+  completed: 'Completed',
+  failed: 'Failed',
+  paused_login_required: 'Login Required',
+};
+
+export const STATUS_TONES: Record<TaskStatus, string> = {
+  pending: 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300',
+  in_progress: 'bg-sky-100 text-sky-800 dark:bg-sky-500/15 dark:text-sky-300',
+  completed: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300',
+  failed: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300',
+  paused_login_required: 'bg-violet-100 text-violet-800 dark:bg-violet-500/15 dark:text-violet-300',
+};
+
+export const PLATFORM_LABELS: Record<Activity['platform'] | 'twitter', string> = {
+  twitter: 'X',
+  reddit: 'Reddit',
+  linkedin: 'LinkedIn',
+  hackernews: 'Hacker News',
+  instagram: 'Instagram',
+  cofounder: 'Co-Founder',
+};
+
+export const cardClass =
+  'rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-950';
+export const buttonClass =
+  'inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800';
+export const primaryClass =
+  'inline-flex items-center gap-2 rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:outline-none disabled:opacity-60';
