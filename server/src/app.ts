@@ -18,6 +18,8 @@ import type { AiProvider } from './providers/ai/port.ts';
 import { createAiProvider } from './providers/ai/registry.ts';
 import { createEmailProvider } from './providers/email/registry.ts';
 import type { EmailProvider } from './providers/email/port.ts';
+import type { AutonomyScheduler } from './queue/autonomy-queue.ts';
+import type { TaskQueue } from './queue/task-queue.ts';
 import { webApp } from './static.ts';
 
 export interface AppDeps {
@@ -30,6 +32,10 @@ export interface AppDeps {
   email?: EmailProvider;
   /** Replaces the AI provider chosen from config. */
   ai?: AiProvider;
+  /** The task queue main started (null or absent: tasks are stored but not run by this app). */
+  queue?: TaskQueue | null;
+  /** The autonomy scheduler main started (null or absent: enabling autonomy schedules nothing here). */
+  autonomy?: AutonomyScheduler | null;
   /** Extra feature routers mounted after the built-in ones (tests mount test-only routes this way). */
   features?: FeatureRouter[];
 }
@@ -51,7 +57,8 @@ export function createApp(deps: AppDeps): CofounderApp {
   const email = deps.email ?? createEmailProvider(config, database.db);
   const ai = deps.ai ?? createAiProvider(config);
   const localAuth = config.supabase ? null : createLocalAuth({ config, db: database.db, email, now, log });
-  const verifier = localAuth?.verifier ?? createHostedVerifier(config.supabase!.url, config.supabase!.jwtSecret, now);
+  const verifier =
+    localAuth?.verifier ?? createHostedVerifier(config.supabase!.url, config.supabase!.jwtSecret, now);
   const anonKey = localAuth?.anonKey ?? config.supabase!.anonKey;
   const featureDeps: FeatureDeps = {
     config,
@@ -63,6 +70,8 @@ export function createApp(deps: AppDeps): CofounderApp {
     verifier,
     accounts: localAuth?.accounts ?? null,
     anonKey,
+    queue: deps.queue ?? null,
+    autonomy: deps.autonomy ?? null,
   };
 
   const koa = new Koa();

@@ -6,6 +6,8 @@ import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/lock.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { loadOrCreateAuthSecret } from './features/auth/secret.ts';
+import { createAiProvider } from './providers/ai/registry.ts';
+import { startWorkers } from './queue/start.ts';
 import { startMonitor, type Monitor } from './ws/monitor.ts';
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -52,7 +54,9 @@ async function start(): Promise<void> {
     throw err;
   }
 
-  const app = createApp({ config, database, log });
+  const ai = createAiProvider(config);
+  const queue = await startWorkers({ database, databaseUrl: config.databaseUrl, ai, log, now: Date.now });
+  const app = createApp({ config, database, log, ai, queue, autonomy: queue.autonomy });
   const server = createServer(app.koa.callback());
   let monitor: Monitor;
   try {
@@ -60,6 +64,7 @@ async function start(): Promise<void> {
     monitor = await startMonitor({ port: config.monitorPort, host: config.host, verifier: app.verifier, log });
   } catch (err) {
     server.close();
+    await queue.stop();
     await database.close();
     lock?.release();
     const code = (err as NodeJS.ErrnoException).code;
@@ -78,6 +83,7 @@ async function start(): Promise<void> {
     await new Promise<void>((done) => server.close(() => done())); // stop accepting, let in-flight requests finish
     clearTimeout(force);
     await monitor.close();
+    await queue.stop(); // running tasks finish (bounded) before the database they write to closes
     await database.close();
     lock?.release();
     process.exit(0);

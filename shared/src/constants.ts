@@ -167,3 +167,19 @@ export const TASK_ENGINE = {
   /** Tasks a "generate" call proposes. */
   generateCount: 5,
 } as const;
+
+/** Autonomy energy levels (spec 2 §9): productivity value → name, tasks a day, most tasks one check-in adds. */
+export const ENERGY_LEVELS = [
+  { productivity: 5, name: 'Light Touch', tasksPerDay: '1-2', maxPerGeneration: 2 },
+  { productivity: 10, name: 'Steady Pace', tasksPerDay: '3-5', maxPerGeneration: 5 },
+  { productivity: 20, name: 'High Energy', tasksPerDay: '6-8', maxPerGeneration: 8 },
+  { productivity: 30, name: 'Sprint Mode', tasksPerDay: '10+', maxPerGeneration: 12 },
+] as const;
+
+/** Autonomy defaults (spec 2 §3, §9). */
+export const AUTONOMY = {
+  defaultProductivity: 10,
+  defaultIntervalHours: 4,
+  priorityRange: { min: 5, max: 8 },
+  focusAreas: ['marketing', 'investor_outreach', 'product_development', 'strategy'],
+} as const;

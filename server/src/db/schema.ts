@@ -4,9 +4,11 @@ import {
   bigserial,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -15,10 +17,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  ACTIVITY_PLATFORMS,
+  APPROVAL_STATUSES,
   PLAN_IDS,
   TASK_AGENTS,
   TASK_CATEGORIES,
   TASK_STATUSES,
+  type ApprovalPost,
+  type AutonomyPreferences,
   type InternSettings,
   type OnboardingProfile,
   type SOCIAL_PLATFORMS,
@@ -87,7 +93,10 @@ export const authRefreshTokens = pgTable(
     revoked: boolean('revoked').notNull().default(false),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
-  (t) => [index('auth_refresh_tokens_session_idx').on(t.sessionId), index('auth_refresh_tokens_parent_idx').on(t.parent)],
+  (t) => [
+    index('auth_refresh_tokens_session_idx').on(t.sessionId),
+    index('auth_refresh_tokens_parent_idx').on(t.parent),
+  ],
 );
 
 /** Email confirmation and recovery: a link token and a 6-digit code, both stored only as sha256 hashes. */
@@ -168,7 +177,9 @@ export const messages = pgTable(
   (t) => [
     index('messages_user_channel_seq_idx').on(t.userId, t.channel, t.seq.desc()),
     // At most one welcome per user, so two tabs opening the chat at once cannot both write one.
-    uniqueIndex('messages_one_welcome_idx').on(t.userId).where(sql`${t.kind} = 'welcome'`),
+    uniqueIndex('messages_one_welcome_idx')
+      .on(t.userId)
+      .where(sql`${t.kind} = 'welcome'`),
     check('messages_channel', oneOf(t.channel, MESSAGE_CHANNELS)),
     check('messages_role', oneOf(t.role, MESSAGE_ROLES)),
     check('messages_kind', oneOf(t.kind, MESSAGE_KINDS)),
@@ -197,19 +208,100 @@ export const tasks = pgTable(
     status: text('status', { enum: TASK_STATUSES }).notNull().default('pending'),
     agent: text('agent', { enum: TASK_AGENTS }).notNull(),
     category: text('category', { enum: TASK_CATEGORIES }).notNull(),
-    requiredPlatforms: jsonb('required_platforms').$type<(typeof SOCIAL_PLATFORMS)[number][]>().notNull().default([]),
+    requiredPlatforms: jsonb('required_platforms')
+      .$type<(typeof SOCIAL_PLATFORMS)[number][]>()
+      .notNull()
+      .default([]),
     pauseReason: text('pause_reason'),
+    /** Runs started by the engine (a retry after a failure or an expired lease counts again). */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** The queue job that holds the task while in progress: only that job may take it back after its lease expires. */
+    jobId: text('job_id'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [
     index('tasks_user_status_idx').on(t.userId, t.status),
+    index('tasks_user_created_idx').on(t.userId, t.createdAt.desc()),
     check('tasks_priority', sql`${t.priority} between 1 and 10`),
     check('tasks_status', oneOf(t.status, TASK_STATUSES)),
     check('tasks_agent', oneOf(t.agent, TASK_AGENTS)),
     check('tasks_category', oneOf(t.category, TASK_CATEGORIES)),
   ],
 );
+
+/** What a task's agent produced (one row per task, replaced when the task runs again). */
+export const taskResults = pgTable('task_results', {
+  taskId: uuid('task_id')
+    .primaryKey()
+    .references((): AnyPgColumn => tasks.id, { onDelete: 'cascade' }),
+  summary: text('summary').notNull(),
+  content: text('content').notNull(),
+  data: jsonb('data').$type<Record<string, unknown>>(),
+  tokens: integer('tokens').notNull().default(0),
+  costUsd: numeric('cost_usd', { precision: 12, scale: 6, mode: 'number' }).notNull().default(0),
+  completedAt: timestamp('completed_at', tz).notNull(),
+});
+
+/** What agents did, for the Work screen's activity feed (spec 2 §3). */
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    taskId: uuid('task_id').references((): AnyPgColumn => tasks.id, { onDelete: 'set null' }),
+    platform: text('platform', { enum: ACTIVITY_PLATFORMS }).notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    subreddit: text('subreddit'),
+    link: text('link'),
+    reasoning: text('reasoning'),
+    outcome: text('outcome'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('activities_user_created_idx').on(t.userId, t.createdAt.desc()),
+    check('activities_platform', oneOf(t.platform, ACTIVITY_PLATFORMS)),
+  ],
+);
+
+/** Drafts waiting for the founder's decision (approvals inbox); marketing posts first. */
+export const approvals = pgTable(
+  'approvals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    taskId: uuid('task_id').references((): AnyPgColumn => tasks.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['marketing_post'] }).notNull(),
+    status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
+    post: jsonb('post').$type<ApprovalPost>().notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', tz),
+  },
+  (t) => [index('approvals_user_status_idx').on(t.userId, t.status, t.createdAt.desc()), check('approvals_status', oneOf(t.status, APPROVAL_STATUSES))],
+);
+
+/** The founder's kill switch: while paused, workers start none of the founder's tasks. */
+export const agentControls = pgTable('agent_controls', {
+  userId: uuid('user_id').primaryKey(),
+  paused: boolean('paused').notNull().default(false),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+/** Autonomy per founder (spec 2 §3): the energy level, check-in interval, preferences and the last check-in. */
+export const autonomySettings = pgTable('autonomy_settings', {
+  userId: uuid('user_id').primaryKey(),
+  isEnabled: boolean('is_enabled').notNull().default(false),
+  productivity: integer('productivity').notNull(),
+  intervalHours: doublePrecision('interval_hours').notNull(),
+  preferences: jsonb('preferences').$type<AutonomyPreferences>().notNull(),
+  nextRunAt: timestamp('next_run_at', tz),
+  lastRunAt: timestamp('last_run_at', tz),
+  lastRunTasks: integer('last_run_tasks'),
+  lastRunMessage: text('last_run_message'),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
 
 /** Metered use per user per calendar month (UTC, 'YYYY-MM'). */
 export const usageCounters = pgTable(
@@ -237,3 +329,7 @@ export const userPlans = pgTable(
 
 export type MessageRow = typeof messages.$inferSelect;
 export type TaskRow = typeof tasks.$inferSelect;
+export type TaskResultRow = typeof taskResults.$inferSelect;
+export type ActivityRow = typeof activities.$inferSelect;
+export type AutonomyRow = typeof autonomySettings.$inferSelect;
+export type ApprovalRow = typeof approvals.$inferSelect;

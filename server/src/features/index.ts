@@ -1,9 +1,14 @@
+import { activitiesRoutes } from './activities/activities.routes.ts';
+import { agentControlsRoutes } from './agent-controls/agent-controls.routes.ts';
+import { approvalsRoutes } from './approvals/approvals.routes.ts';
+import { autonomyRoutes } from './autonomy/autonomy.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
 import { conversationRoutes } from './conversation/conversation.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { internSettingsRoutes } from './intern-settings/intern-settings.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
 import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
+import { tasksRoutes } from './tasks/tasks.routes.ts';
 import type { FeatureRouter } from './types.ts';
 import { usageRoutes } from './usage/usage.routes.ts';
 
@@ -16,6 +21,11 @@ export const FEATURES: FeatureRouter[] = [
   conversationRoutes,
   internSettingsRoutes,
   usageRoutes,
+  tasksRoutes,
+  activitiesRoutes,
+  autonomyRoutes,
+  agentControlsRoutes,
+  approvalsRoutes,
 ];
 
 /**

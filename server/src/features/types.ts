@@ -4,6 +4,8 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { AiProvider } from '../providers/ai/port.ts';
 import type { EmailProvider } from '../providers/email/port.ts';
+import type { AutonomyScheduler } from '../queue/autonomy-queue.ts';
+import type { TaskQueue } from '../queue/task-queue.ts';
 import type { AccountService } from './auth/account.service.ts';
 import type { TokenVerifier } from './auth/verifier.ts';
 
@@ -20,6 +22,10 @@ export interface FeatureDeps {
   accounts: AccountService | null;
   /** The public (anon) key browsers give supabase-js. */
   anonKey: string;
+  /** Runs stored tasks; null when no worker runs in this process (tests that do not need it). */
+  queue: TaskQueue | null;
+  /** Queues autonomy check-ins; null when no worker runs in this process. */
+  autonomy: AutonomyScheduler | null;
 }
 
 /** A feature plugs into the app as a router factory; its routes carry their full path (/api/...). */

@@ -11,6 +11,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   rate_limited: 429,
   internal: 500,
   ai_unavailable: 502,
+  conflict: 409,
 };
 
 /** The one error type of /api: middleware turns it into `{ error: { code, message, field? } }` with its status. */

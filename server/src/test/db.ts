@@ -3,6 +3,11 @@ import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 
+const urls = new WeakMap<object, string>();
+
+/** The connection string of a test database on Postgres (null on PGlite): pg-boss opens its own pool on it. */
+export const testDatabaseUrl = (database: Database): string | null => urls.get(database.db) ?? null;
+
 /**
  * A migrated, empty database for one test file: in-memory PGlite by default, or — when TEST_DATABASE_URL
  * points at a Postgres server — a fresh database created on it and dropped again by close().
@@ -23,6 +28,7 @@ export async function openTestDatabase(): Promise<Database> {
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), () => undefined);
   await migrateDatabase(database);
+  urls.set(database.db, url.toString());
   return {
     ...database,
     async close() {

@@ -9,7 +9,10 @@ import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { FeatureRouter } from '../features/types.ts';
 import { createTestClock, type TestClock } from './clock.ts';
-import { openTestDatabase } from './db.ts';
+import { openTestDatabase, testDatabaseUrl } from './db.ts';
+import type { AiProvider } from '../providers/ai/port.ts';
+import { createAiProvider } from '../providers/ai/registry.ts';
+import { startWorkers, type Workers } from '../queue/start.ts';
 
 type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
 // Node 20 has no global WebSocket; supabase-js documents passing `ws`, whose constructor type is wider.
@@ -27,6 +30,10 @@ export interface TestServerOptions {
   database?: Database;
   /** The app's logger (default: silent). */
   log?: Logger;
+  /** Start the task queue and autonomy workers (off by default: most tests only store tasks), with test tuning. */
+  queue?: boolean | NonNullable<Parameters<typeof startWorkers>[0]['tuning']>;
+  /** Replaces the AI provider chosen from config. */
+  ai?: AiProvider;
 }
 
 export interface TestServer {
@@ -35,6 +42,8 @@ export interface TestServer {
   config: Config;
   database: Database;
   clock: TestClock;
+  /** The workers, when started with `queue`. */
+  queue: Workers | null;
   anonKey: string;
   /** A real supabase-js client on this server's /auth/v1, with no storage or timers of its own. */
   supabase(): SupabaseClient;
@@ -62,7 +71,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const clock = createTestClock();
   const database = options.database ?? (await openTestDatabase());
   const log = options.log ?? pino({ level: 'silent' });
-  const app = createApp({ config, database, log, now: clock.now, features: options.features });
+  const ai = options.ai ?? createAiProvider(config);
+  const tuning = options.queue === true ? {} : options.queue;
+  const queue = tuning
+    ? await startWorkers({ database, databaseUrl: testDatabaseUrl(database), ai, log, now: clock.now, tuning })
+    : null;
+  const app = createApp({ config, database, log, now: clock.now, features: options.features, ai, queue, autonomy: queue?.autonomy ?? null });
   server.on('request', app.koa.callback());
   return {
     baseUrl,
@@ -70,6 +84,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config,
     database,
     clock,
+    queue,
     anonKey: app.anonKey,
     supabase: () =>
       createClient(baseUrl, app.anonKey, {
@@ -79,6 +94,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
+      await queue?.stop();
       if (!options.database) await database.close();
     },
   };

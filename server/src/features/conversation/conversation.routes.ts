@@ -15,9 +15,9 @@ function refuseLongText(body: unknown): void {
 }
 
 /** GET /api/conversation/{userId} (history pages) and POST (send; JSON, or SSE when asked for text/event-stream). */
-export const conversationRoutes: FeatureRouter = ({ database, ai, now, log }) => {
+export const conversationRoutes: FeatureRouter = ({ database, ai, now, log, queue }) => {
   const usage = createUsageService(database.db, now);
-  const conversation = createConversationService({ db: database.db, ai, usage, now, log });
+  const conversation = createConversationService({ db: database.db, ai, usage, now, log, queue });
   const router = new Router();
 
   router.get('/api/conversation/:userId', ownParam('userId'), async (ctx) => {

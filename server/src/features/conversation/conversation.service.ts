@@ -8,7 +8,9 @@ import { AiError, type AiProvider } from '../../providers/ai/port.ts';
 import { aiRequest, loadMemory, type CofounderMemory } from '../cofounder/context.ts';
 import { hasUserMessage, insertMessage, insertWelcome, newestPage, seqOf, toChatMessage } from '../messages/messages.repo.ts';
 import { onboardingOf } from '../onboarding/onboarding.repo.ts';
-import { planSummary, storePlan } from '../tasks/tasks.service.ts';
+import type { TaskRow } from '../../db/schema.ts';
+import type { TaskQueue } from '../../queue/task-queue.ts';
+import { planSummary, runStored, storePlan } from '../tasks/tasks.service.ts';
 import type { UsageService } from '../usage/usage.service.ts';
 import { storeCountedMessage } from './conversation.repo.ts';
 import { welcomeText } from './welcome.ts';
@@ -22,6 +24,7 @@ interface Deps {
   usage: UsageService;
   now: () => number;
   log: Logger;
+  queue: TaskQueue | null;
 }
 
 /** A sent message, counted and stored; run() produces the reply (streamed through onDelta when given). */
@@ -30,7 +33,7 @@ export interface ChatTurn {
 }
 
 /** The working chat: history pages with the welcome message, and sending with metering, streaming and tasks. */
-export function createConversationService({ db, ai, usage, now, log }: Deps) {
+export function createConversationService({ db, ai, usage, now, log, queue }: Deps) {
   const at = () => new Date(now());
 
   async function plannedTasks(memory: CofounderMemory): Promise<PlannedTask[]> {
@@ -56,9 +59,11 @@ export function createConversationService({ db, ai, usage, now, log }: Deps) {
     if (!answer.trim()) throw new AiError('empty');
     const planned = asksForTasks(sent.text) ? await plannedTasks(memory) : [];
     const plan = planned.length ? await usage.planOf(userId) : null;
-    return db.transaction(async (tx) => {
+    let storedTasks: TaskRow[] = [];
+    const response = await db.transaction(async (tx): Promise<SendMessageResponse> => {
       const intern = await insertMessage(tx, { userId, channel: 'chat', role: 'intern', text: answer, createdAt: at() });
       const stored = plan ? await storePlan(tx, usage, userId, plan, planned, at()) : null;
+      storedTasks = stored?.tasks ?? [];
       const notice = stored
         ? await insertMessage(tx, { userId, channel: 'chat', role: 'intern', kind: 'task_notification', text: planSummary(stored), createdAt: at() })
         : null;
@@ -74,6 +79,9 @@ export function createConversationService({ db, ai, usage, now, log }: Deps) {
         taskNotification: notice ? toChatMessage(notice) : null,
       };
     });
+    // Queued once committed: a worker must find the tasks it is given.
+    await runStored(queue, storedTasks);
+    return response;
   }
 
   return {

@@ -10,9 +10,9 @@ import { createOnboardingService } from './onboarding.service.ts';
  * GET /onboarding/{userId}/status and POST /onboarding/{userId}/complete (spec 1 §7 puts them outside /api,
  * so the /api guard does not cover them: they require the bearer here), and POST /api/onboarding/{userId}.
  */
-export const onboardingRoutes: FeatureRouter = ({ database, ai, now, log, verifier }) => {
+export const onboardingRoutes: FeatureRouter = ({ database, ai, now, log, verifier, queue }) => {
   const usage = createUsageService(database.db, now);
-  const onboarding = createOnboardingService({ db: database.db, ai, usage, now, log });
+  const onboarding = createOnboardingService({ db: database.db, ai, usage, now, log, queue });
   const auth = requireUser(verifier);
   const router = new Router();
 

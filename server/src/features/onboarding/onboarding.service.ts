@@ -6,7 +6,9 @@ import { AppError } from '../../http/errors.ts';
 import { AiError, type AiProvider } from '../../providers/ai/port.ts';
 import { aiRequest, loadMemory, type CofounderMemory } from '../cofounder/context.ts';
 import { insertMessage } from '../messages/messages.repo.ts';
-import { planSummary, storePlan } from '../tasks/tasks.service.ts';
+import type { TaskRow } from '../../db/schema.ts';
+import type { TaskQueue } from '../../queue/task-queue.ts';
+import { planSummary, runStored, storePlan } from '../tasks/tasks.service.ts';
 import type { UsageService } from '../usage/usage.service.ts';
 import { markComplete, markReady, onboardingOf, saveProfile } from './onboarding.repo.ts';
 
@@ -28,10 +30,11 @@ interface Deps {
   usage: UsageService;
   now: () => number;
   log: Logger;
+  queue: TaskQueue | null;
 }
 
 /** Onboarding: status, completion, and the interview that ends in the founder's first task plan. */
-export function createOnboardingService({ db, ai, usage, now, log }: Deps) {
+export function createOnboardingService({ db, ai, usage, now, log, queue }: Deps) {
   const at = () => new Date(now());
 
   /** Generates and stores the first plan once; the reply reports what was stored. */
@@ -45,15 +48,20 @@ export function createOnboardingService({ db, ai, usage, now, log }: Deps) {
       log.warn({ err }, 'onboarding task plan failed');
       return { message: opening ? OPENING_FALLBACK : TURN_FALLBACK, ready_to_work: false, tasks_generated: 0 };
     }
-    return db.transaction(async (tx) => {
+    let storedTasks: TaskRow[] = [];
+    const response = await db.transaction(async (tx): Promise<AiResponse> => {
       // Another request (a second tab, a double click) already stored the first plan: do not add a second.
       if (!(await markReady(tx, userId, at()))) return { message: ALREADY_READY, ready_to_work: true, tasks_generated: 0 };
       const stored = await storePlan(tx, usage, userId, plan, planned.tasks, at());
+      storedTasks = stored.tasks;
       const n = stored.tasks.length;
       const message = `${lead} ${n > 0 ? `I've created ${n} task${n === 1 ? '' : 's'} to get you started.` : planSummary(stored)}`;
       await insertMessage(tx, { userId, channel: 'onboarding', role: 'intern', text: message, createdAt: at() });
       return { message, ready_to_work: true, tasks_generated: stored.tasks.length };
     });
+    // Queued once committed: a worker must find the tasks it is given.
+    await runStored(queue, storedTasks);
+    return response;
   }
 
   return {

@@ -14,7 +14,12 @@ export function openTasks(db: Db, userId: string, max = 20): Promise<TaskRow[]> 
 }
 
 /** Stores planned tasks as pending, each in its agent's work area. */
-export async function insertTasks(db: Db, userId: string, planned: PlannedTask[], at: Date): Promise<TaskRow[]> {
+export async function insertTasks(
+  db: Db,
+  userId: string,
+  planned: PlannedTask[],
+  at: Date,
+): Promise<TaskRow[]> {
   if (planned.length === 0) return [];
   return db
     .insert(tasks)
@@ -31,4 +36,9 @@ export async function insertTasks(db: Db, userId: string, planned: PlannedTask[]
       })),
     )
     .returning();
+}
+
+/** Every pending task: queued again at start-up in case one was stored while no worker ran (queueing is idempotent). */
+export async function pendingTasks(db: Db): Promise<{ id: string; userId: string }[]> {
+  return db.select({ id: tasks.id, userId: tasks.userId }).from(tasks).where(eq(tasks.status, 'pending'));
 }

@@ -1,6 +1,7 @@
 import type { PlanDefinition, PlannedTask } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema.ts';
+import type { QueuedTask, TaskQueue } from '../../queue/task-queue.ts';
 import type { UsageService } from '../usage/usage.service.ts';
 import { insertTasks, openTasks } from './tasks.repo.ts';
 
@@ -41,7 +42,14 @@ export async function storePlan(
 /** The sentence that reports a stored plan to the founder. */
 export function planSummary(stored: StoredPlan): string {
   const n = stored.tasks.length;
-  if (n > 0) return `I've created ${n} new task${n === 1 ? '' : 's'} for you:\n${stored.tasks.map((t) => `- ${t.description} (priority ${t.priority})`).join('\n')}`;
-  if (stored.limitReached) return "You've used this month's task allowance, so I didn't add new tasks. Upgrade your plan to add more.";
+  if (n > 0)
+    return `I've created ${n} new task${n === 1 ? '' : 's'} for you:\n${stored.tasks.map((t) => `- ${t.description} (priority ${t.priority})`).join('\n')}`;
+  if (stored.limitReached)
+    return "You've used this month's task allowance, so I didn't add new tasks. Upgrade your plan to add more.";
   return 'Your task list already covers this plan, so I did not add duplicates.';
+}
+
+/** Hands newly stored tasks to the queue, once their transaction has committed (a worker must see them). */
+export async function runStored(queue: TaskQueue | null, stored: QueuedTask[]): Promise<void> {
+  if (queue && stored.length) await queue.enqueue(stored.map(({ id, userId }) => ({ id, userId })));
 }

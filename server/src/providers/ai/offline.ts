@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { codingSpec, investorPlan, marketingPosts, researchBrief, salesProspects } from './offline/agents.ts';
 import { chatReply } from './offline/advice.ts';
 import { onboardingTurn } from './offline/onboarding.ts';
 import { planTasks } from './offline/planner.ts';
@@ -30,13 +31,36 @@ export function createOfflineProvider(): AiProvider {
     complete: async (r) => reply(r),
 
     async structured<S extends z.ZodType>(r: StructuredRequest<S>): Promise<z.output<S>> {
-      const value =
-        r.name === 'onboarding_turn'
-          ? onboardingTurn(r.context.profile, r.messages)
-          : { tasks: planTasks(r.context.profile, r.context.tasks, lastUserText(r)) };
-      const parsed = r.schema.safeParse(value);
+      const parsed = r.schema.safeParse(structuredValue(r));
       if (!parsed.success) throw new AiError('bad_output', { cause: parsed.error });
       return parsed.data;
     },
+
+    async structuredWithUsage<S extends z.ZodType>(r: StructuredRequest<S>) {
+      // No model, no tokens: offline work is free.
+      return { value: await this.structured(r), usage: { tokens: 0, costUsd: 0 } };
+    },
   };
+}
+
+/** The offline answer for each structured output; agents get the task's description as the last user turn. */
+function structuredValue(r: StructuredRequest<z.ZodType>): unknown {
+  const { profile } = r.context;
+  const text = lastUserText(r);
+  switch (r.name) {
+    case 'onboarding_turn':
+      return onboardingTurn(profile, r.messages);
+    case 'task_plan':
+      return { tasks: planTasks(profile, r.context.tasks, text) };
+    case 'research_brief':
+      return researchBrief(profile, text);
+    case 'marketing_posts':
+      return marketingPosts(profile, text);
+    case 'sales_prospects':
+      return salesProspects(profile, text);
+    case 'coding_spec':
+      return codingSpec(profile, text);
+    case 'investor_plan':
+      return investorPlan(profile, text);
+  }
 }

@@ -2,7 +2,8 @@ import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { AiError, type AiProvider, type ChatRequest, type StructuredRequest } from './port.ts';
+import { AiError, type AiProvider, type AiUsage, type ChatRequest, type StructuredRequest } from './port.ts';
+import { usageOf } from './pricing.ts';
 
 // Keywords OpenAI's strict structured outputs refuse; zod still enforces them when the answer is parsed.
 const UNSUPPORTED_IN_STRICT = new Set(['$schema', 'default', 'minLength', 'maxLength']);
@@ -88,27 +89,37 @@ export function createOpenAiProvider(ai: Config['ai'] & { apiKey: string }): AiP
     complete,
 
     async structured<S extends z.ZodType>(r: StructuredRequest<S>): Promise<z.output<S>> {
-      const responseFormat = {
-        type: 'json_schema' as const,
-        json_schema: { name: r.name, schema: strictJsonSchema(r.schema), strict: true },
-      };
-      // A model can still emit JSON that misses the schema (compatible servers may ignore `strict`): ask once more.
-      for (let attempt = 0; attempt < 2; attempt++) {
-        let content: string | null | undefined;
-        try {
-          const res = await client.chat.completions.create(
-            { model: ai.model, messages: messagesOf(r), max_tokens: r.maxTokens, response_format: responseFormat },
-            { signal: r.signal },
-          );
-          content = res.choices[0]?.message.content;
-        } catch (err) {
-          throw toAiError(err);
-        }
-        if (!content?.trim()) throw new AiError('empty');
-        const parsed = r.schema.safeParse(parseJson(content));
-        if (parsed.success) return parsed.data;
-      }
-      throw new AiError('bad_output');
+      return (await structuredWithUsage(r)).value;
     },
+
+    structuredWithUsage,
   };
+
+  async function structuredWithUsage<S extends z.ZodType>(r: StructuredRequest<S>): Promise<{ value: z.output<S>; usage: AiUsage }> {
+    const responseFormat = {
+      type: 'json_schema' as const,
+      json_schema: { name: r.name, schema: strictJsonSchema(r.schema), strict: true },
+    };
+    // A model can still emit JSON that misses the schema (compatible servers may ignore `strict`): ask once more.
+    // Both answers are paid for, so both count.
+    const spent = { prompt: 0, completion: 0 };
+    for (let attempt = 0; attempt < 2; attempt++) {
+      let content: string | null | undefined;
+      try {
+        const res = await client.chat.completions.create(
+          { model: ai.model, messages: messagesOf(r), max_tokens: r.maxTokens, response_format: responseFormat },
+          { signal: r.signal },
+        );
+        content = res.choices[0]?.message.content;
+        spent.prompt += res.usage?.prompt_tokens ?? 0;
+        spent.completion += res.usage?.completion_tokens ?? 0;
+      } catch (err) {
+        throw toAiError(err);
+      }
+      if (!content?.trim()) throw new AiError('empty');
+      const parsed = r.schema.safeParse(parseJson(content));
+      if (parsed.success) return { value: parsed.data, usage: usageOf(ai.model, spent.prompt, spent.completion) };
+    }
+    throw new AiError('bad_output');
+  }
 }

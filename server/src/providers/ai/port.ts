@@ -1,4 +1,10 @@
-import type { InternSettings, OnboardingProfile, ProviderMode, TaskAgent, TaskStatus } from '@cofounder/shared';
+import type {
+  InternSettings,
+  OnboardingProfile,
+  ProviderMode,
+  TaskAgent,
+  TaskStatus,
+} from '@cofounder/shared';
 import type { z } from 'zod';
 
 // The AI provider port. This issue needs chat (streamed and whole) and structured output; transcription,
@@ -39,7 +45,20 @@ export interface ChatRequest {
 }
 
 /** The structured outputs the product asks for; the name is also the JSON schema's name. */
-export type StructuredName = 'onboarding_turn' | 'task_plan';
+export type StructuredName =
+  | 'onboarding_turn'
+  | 'task_plan'
+  | 'research_brief'
+  | 'marketing_posts'
+  | 'sales_prospects'
+  | 'coding_spec'
+  | 'investor_plan';
+
+/** Model tokens a call used and what they cost (offline: zero). */
+export interface AiUsage {
+  tokens: number;
+  costUsd: number;
+}
 
 export interface StructuredRequest<S extends z.ZodType> extends ChatRequest {
   name: StructuredName;
@@ -56,6 +75,10 @@ export interface AiProvider {
   complete(request: ChatRequest): Promise<string>;
   /** A reply that parses with `schema` (task plans, onboarding readiness). */
   structured<S extends z.ZodType>(request: StructuredRequest<S>): Promise<z.output<S>>;
+  /** structured() with the tokens and estimated cost of the call (agents record them on the task's result). */
+  structuredWithUsage<S extends z.ZodType>(
+    request: StructuredRequest<S>,
+  ): Promise<{ value: z.output<S>; usage: AiUsage }>;
 }
 
 export type AiErrorKind = 'rate_limited' | 'unavailable' | 'empty' | 'bad_output';

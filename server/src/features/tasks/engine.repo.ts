@@ -1,0 +1,118 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { activities, approvals, taskResults, tasks, type TaskRow } from '../../db/schema.ts';
+import type { AgentOutcome } from '../agents/agent.ts';
+
+export type Claim = { kind: 'claimed'; task: TaskRow } | { kind: 'busy' } | { kind: 'skipped' };
+
+/**
+ * Takes a task for a job: pending → in_progress while the founder has fewer than `limit` tasks in progress,
+ * or back again for the same job (its lease expired and pg-boss handed it over); never while the founder has
+ * stopped the agents (the job comes back later). A per-user advisory lock makes count-and-take one step across
+ * processes.
+ */
+export function claimTask(db: Db, taskId: string, jobId: string, limit: number, at: Date): Promise<Claim> {
+  return db.transaction(async (tx) => {
+    const [owner] = await tx.select({ userId: tasks.userId }).from(tasks).where(eq(tasks.id, taskId));
+    if (!owner) return { kind: 'skipped' };
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${owner.userId}))`);
+    const [task] = await tx
+      .update(tasks)
+      .set({ status: 'in_progress', jobId, attempts: sql`${tasks.attempts} + 1`, updatedAt: at })
+      .where(
+        and(
+          eq(tasks.id, taskId),
+          sql`((${tasks.status} = 'pending' and (select count(*) from tasks t where t.user_id = ${owner.userId} and t.status = 'in_progress') < ${limit})
+            or (${tasks.status} = 'in_progress' and ${tasks.jobId} = ${jobId}))
+            and not exists (select 1 from agent_controls c where c.user_id = ${owner.userId} and c.paused)`,
+        ),
+      )
+      .returning();
+    if (task) return { kind: 'claimed', task };
+    const [now] = await tx.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, taskId));
+    return now?.status === 'pending' ? { kind: 'busy' } : { kind: 'skipped' };
+  });
+}
+
+/** Stores what the agent produced and finishes the task (completed, or paused until a platform is connected). */
+export async function finishTask(
+  db: Db,
+  task: TaskRow,
+  jobId: string,
+  outcome: AgentOutcome,
+  at: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const result = {
+      summary: outcome.summary,
+      content: outcome.content,
+      data: outcome.data,
+      tokens: outcome.usage.tokens,
+      costUsd: outcome.usage.costUsd,
+      completedAt: at,
+    };
+    await tx
+      .insert(taskResults)
+      .values({ taskId: task.id, ...result })
+      .onConflictDoUpdate({ target: taskResults.taskId, set: result });
+    if (outcome.activities.length) {
+      await tx.insert(activities).values(
+        outcome.activities.map((a) => ({
+          ...a,
+          userId: task.userId,
+          taskId: task.id,
+          link: null,
+          createdAt: at,
+        })),
+      );
+    }
+    if (outcome.approvals?.length) {
+      await tx
+        .insert(approvals)
+        .values(
+          outcome.approvals.map((post) => ({
+            userId: task.userId,
+            taskId: task.id,
+            kind: 'marketing_post' as const,
+            post,
+            createdAt: at,
+          })),
+        );
+    }
+    await tx
+      .update(tasks)
+      .set(
+        outcome.pause
+          ? {
+              status: 'paused_login_required',
+              requiredPlatforms: outcome.pause.platforms,
+              pauseReason: outcome.pause.reason,
+              jobId: null,
+              lastError: null,
+              updatedAt: at,
+            }
+          : { status: 'completed', jobId: null, lastError: null, pauseReason: null, updatedAt: at },
+      )
+      .where(and(eq(tasks.id, task.id), eq(tasks.jobId, jobId)));
+  });
+}
+
+/** A failed run: back to pending for the job's next attempt, or failed with the error after the last one. */
+export async function failTask(
+  db: Db,
+  taskId: string,
+  jobId: string,
+  error: string,
+  final: boolean,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(tasks)
+    .set({
+      status: final ? 'failed' : 'pending',
+      lastError: error.slice(0, 1000),
+      updatedAt: at,
+      ...(final ? { jobId: null } : {}),
+    })
+    .where(and(eq(tasks.id, taskId), eq(tasks.jobId, jobId), eq(tasks.status, 'in_progress')));
+}

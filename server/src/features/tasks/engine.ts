@@ -1,0 +1,49 @@
+import { TASK_ENGINE, type TaskAgent } from '@cofounder/shared';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.ts';
+import type { AiProvider } from '../../providers/ai/port.ts';
+import type { TaskExecutor } from '../../queue/task-queue.ts';
+import type { Agent } from '../agents/agent.ts';
+import { AGENTS } from '../agents/index.ts';
+import { loadMemory } from '../cofounder/context.ts';
+import { claimTask, failTask, finishTask } from './engine.repo.ts';
+
+interface Deps {
+  db: Db;
+  ai: AiProvider;
+  now: () => number;
+  log: Logger;
+  /** Replaces the agents (the queue tests and bench measure the engine with no-op agents). */
+  agents?: Record<TaskAgent, Agent>;
+}
+
+/** Platforms a founder has connected: none until the social connections feature stores them. */
+const CONNECTED: ReadonlySet<string> = new Set();
+
+/** The task engine: what a queue job does with its task (claim, run the agent, store the outcome). */
+export function createTaskExecutor({ db, ai, now, log, agents = AGENTS }: Deps): TaskExecutor {
+  return async (taskId, jobId, lastAttempt) => {
+    const claim = await claimTask(db, taskId, jobId, TASK_ENGINE.perUserConcurrency, new Date(now()));
+    if (claim.kind !== 'claimed') return claim.kind;
+    const { task } = claim;
+    try {
+      const memory = await loadMemory(db, task.userId);
+      const outcome = await agents[task.agent]({ task, memory, ai, connected: CONNECTED });
+      await finishTask(db, task, jobId, outcome, new Date(now()));
+      return 'done';
+    } catch (err) {
+      log.warn({ err, taskId, lastAttempt }, 'task run failed');
+      await failTask(
+        db,
+        taskId,
+        jobId,
+        err instanceof Error ? err.message : String(err),
+        lastAttempt,
+        new Date(now()),
+      );
+      // Rethrown so pg-boss schedules the next attempt; after the last one the task already says failed.
+      if (!lastAttempt) throw err;
+      return 'done';
+    }
+  };
+}

@@ -1,0 +1,181 @@
+import {
+  ActivityResponse,
+  GenerateTasksResponse,
+  RetryFailedResponse,
+  TaskListResponse,
+  type TaskStatus,
+} from '@cofounder/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities, tasks, usageCounters } from '../../db/schema.ts';
+import { CHAT_TEST_OPTIONS, onboardedUser } from '../../test/factories.ts';
+import { startTestServer, type TestServer } from '../../test/server.ts';
+import { call, signedInUser, type TestUser } from '../../test/users.ts';
+import { monthKey } from '../usage/usage.service.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer(CHAT_TEST_OPTIONS);
+});
+afterAll(() => t.close());
+
+async function addTask(user: TestUser, status: TaskStatus, over: Partial<typeof tasks.$inferInsert> = {}) {
+  const [row] = await t.database.db
+    .insert(tasks)
+    .values({
+      userId: user.id,
+      description: `task ${Math.random()}`,
+      priority: 5,
+      agent: 'research_agent',
+      category: 'research',
+      status,
+      ...over,
+    })
+    .returning();
+  return row!;
+}
+
+const list = async (user: TestUser, query = '') =>
+  TaskListResponse.parse(
+    await (await call(t, 'GET', `/api/tasks/${user.id}${query}`, { token: user.token })).json(),
+  );
+
+describe('task list', () => {
+  it('counts every status and filters by one', async () => {
+    const user = await signedInUser(t);
+    for (const s of [
+      'pending',
+      'pending',
+      'in_progress',
+      'completed',
+      'failed',
+      'paused_login_required',
+    ] as const)
+      await addTask(user, s);
+    const all = await list(user);
+    expect(all).toMatchObject({
+      total: 6,
+      pending: 2,
+      in_progress: 1,
+      completed: 1,
+      paused: 1,
+      failed: 1,
+      usage: { tokens: 0, costUsd: 0 },
+    });
+    expect(all.tasks).toHaveLength(6);
+    const failed = await list(user, '?status=failed');
+    expect(failed.tasks.map((x) => x.status)).toEqual(['failed']);
+    expect(failed.total).toBe(6);
+    expect((await list(user, '?limit=2')).tasks).toHaveLength(2);
+  });
+
+  it("refuses another user's list", async () => {
+    const [a, b] = [await signedInUser(t), await signedInUser(t)];
+    expect((await call(t, 'GET', `/api/tasks/${b.id}`, { token: a.token })).status).toBe(403);
+  });
+});
+
+describe('generate', () => {
+  it('stores tasks within the monthly limit and answers 429 when none remain', async () => {
+    const user = await onboardedUser(t);
+    const res = await call(t, 'POST', `/api/tasks/${user.id}/generate`, { token: user.token });
+    expect(res.status).toBe(200);
+    const body = GenerateTasksResponse.parse(await res.json());
+    expect(body.tasks_generated).toBe(body.tasks.length);
+    await t.database.db.update(usageCounters).set({ tasks: 10 }).where(eq(usageCounters.userId, user.id));
+    const over = await call(t, 'POST', `/api/tasks/${user.id}/generate`, { token: user.token });
+    expect(over.status).toBe(429);
+    expect((await over.json()).error.message).toBe(
+      "You've reached your monthly limit of 10 tasks. Upgrade your plan to continue.",
+    );
+    const [row] = await t.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id));
+    expect(row).toMatchObject({ month: monthKey(new Date(t.clock.now())), tasks: 10 });
+  });
+});
+
+describe('PATCH /api/tasks/{taskId}', () => {
+  const patch = (user: TestUser, id: string, body: unknown) =>
+    call(t, 'PATCH', `/api/tasks/${id}`, { token: user.token, body });
+
+  it('changes the allowed fields and refuses the rest', async () => {
+    const user = await signedInUser(t);
+    const task = await addTask(user, 'pending');
+    const ok = await patch(user, task.id, { priority: 9, description: 'Sharper', status: 'completed' });
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).task).toMatchObject({
+      priority: 9,
+      description: 'Sharper',
+      status: 'completed',
+    });
+    const unknown = await patch(user, task.id, { userId: 'x' });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(await unknown.json())).toContain('userId');
+    expect((await patch(user, task.id, { priority: 11 })).status).toBe(400);
+    expect((await patch(user, task.id, { priority: 0 })).status).toBe(400);
+  });
+
+  it("answers 409 for a forbidden move and 404 for another user's task", async () => {
+    const [user, other] = [await signedInUser(t), await signedInUser(t)];
+    const running = await addTask(user, 'in_progress');
+    const conflict = await patch(user, running.id, { status: 'completed' });
+    expect(conflict.status).toBe(409);
+    expect((await conflict.json()).error.code).toBe('conflict');
+    expect((await patch(other, running.id, { priority: 3 })).status).toBe(404);
+    expect((await call(t, 'GET', `/api/tasks/${running.id}/result`, { token: other.token })).status).toBe(
+      404,
+    );
+    const failed = await addTask(user, 'failed', { lastError: 'timeout' });
+    expect((await (await patch(user, failed.id, { status: 'pending' })).json()).task.status).toBe('pending');
+  });
+});
+
+describe('retry failed', () => {
+  const retry = async (user: TestUser) =>
+    RetryFailedResponse.parse(
+      await (await call(t, 'POST', `/api/tasks/${user.id}/retry-failed`, { token: user.token })).json(),
+    );
+
+  it('pauses authentication failures and retries the rest, with the spec texts', async () => {
+    const user = await signedInUser(t);
+    expect(await retry(user)).toEqual({
+      success: true,
+      pausedTasks: 0,
+      retriedTasks: 0,
+      message: 'No authentication-related failed tasks found to retry.',
+    });
+    await addTask(user, 'failed', { lastError: 'AI timed out' });
+    expect((await retry(user)).message).toBe('Retried 1 failed tasks. They will be processed automatically.');
+    await addTask(user, 'failed', {
+      lastError: 'Twitter authentication required',
+      requiredPlatforms: ['twitter'],
+    });
+    await addTask(user, 'failed', { lastError: 'boom' });
+    expect(await retry(user)).toEqual({
+      success: true,
+      pausedTasks: 1,
+      retriedTasks: 1,
+      message:
+        'Converted 1 failed tasks to "Need Login" status. Please connect your social media accounts to proceed.',
+    });
+    const counts = await list(user);
+    expect(counts).toMatchObject({ failed: 0, paused: 1, pending: 2 });
+  });
+});
+
+describe('activities', () => {
+  it('pages newest first with stats', async () => {
+    const user = await signedInUser(t);
+    const at = new Date(t.clock.now());
+    const old = new Date(at.getTime() - 10 * 24 * 3600 * 1000);
+    await t.database.db.insert(activities).values([
+      { userId: user.id, platform: 'twitter', title: 'a', content: 'x', createdAt: at },
+      { userId: user.id, platform: 'reddit', title: 'b', content: 'y', subreddit: 'startups', createdAt: at },
+      { userId: user.id, platform: 'cofounder', title: 'c', content: 'z', createdAt: old },
+    ]);
+    const res = await call(t, 'GET', `/api/activities/${user.id}?limit=2&page=1`, { token: user.token });
+    const body = ActivityResponse.parse(await res.json());
+    expect(body.stats).toEqual({ total: 3, this_week: 2, platforms: { twitter: 1, reddit: 1 } });
+    expect(body.activities).toHaveLength(2);
+    expect(body.hasMore).toBe(true);
+  });
+});

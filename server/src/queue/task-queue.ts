@@ -1,0 +1,126 @@
+import { TASK_ENGINE } from '@cofounder/shared';
+import { fromPglite, PgBoss, type ConstructorOptions, type Job, type JobResult } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.ts';
+
+export const TASK_EXECUTE = 'task.execute';
+
+/** What the engine did with a job's task. `busy`: the founder is at the concurrency limit, try again later. */
+export type ExecuteOutcome = 'done' | 'skipped' | 'busy';
+
+/** Runs one task for one job; `lastAttempt` tells it to mark the task failed instead of throwing for a retry. */
+export type TaskExecutor = (taskId: string, jobId: string, lastAttempt: boolean) => Promise<ExecuteOutcome>;
+
+export interface TaskQueueOptions {
+  database: Database;
+  /** The Postgres URL pg-boss opens its own pool on (null: the PGlite instance of `database`). */
+  databaseUrl: string | null;
+  execute: TaskExecutor;
+  log: Logger;
+  /** Jobs one process runs at once (agents mostly wait on the AI provider). */
+  concurrency?: number;
+  /** Tests shorten the lease and the supervisor's period to see an expired job handed over. */
+  expireSeconds?: number;
+  superviseIntervalSeconds?: number;
+  pollingIntervalSeconds?: number;
+  /** Seconds before a task whose founder is at the concurrency limit is tried again. */
+  busyDelaySeconds?: number;
+  retryDelaySeconds?: number;
+}
+
+/** A task to queue; its founder rides along on the job so the queue's tables show whose work it is. */
+export interface QueuedTask {
+  id: string;
+  userId: string;
+}
+
+export interface TaskQueue {
+  /** Queues each task once: a task that already has a queued job is not queued again. */
+  enqueue(tasks: QueuedTask[]): Promise<void>;
+  /** Stops taking jobs (tasks and autonomy ticks), lets running ones finish (bounded), closes pg-boss's connections. */
+  stop(): Promise<void>;
+}
+
+const WORKERS_PER_PROCESS = 4;
+const BUSY_DELAY_SECONDS = 5;
+const STOP_TIMEOUT_MS = 10_000;
+
+function bossOptions(o: TaskQueueOptions): ConstructorOptions {
+  // pg-boss checks option keys with `in`: an undefined value must not be passed at all.
+  const common = {
+    schedule: false,
+    // Expired leases are found by the monitor pass, which needs both timers.
+    ...(o.superviseIntervalSeconds
+      ? {
+          superviseIntervalSeconds: o.superviseIntervalSeconds,
+          monitorIntervalSeconds: o.superviseIntervalSeconds,
+        }
+      : {}),
+  };
+  if (o.databaseUrl) return { ...common, connectionString: o.databaseUrl, max: 4 };
+  if (!('pglite' in o.database.raw)) throw new Error('A Postgres database needs its URL for the queue');
+  return { ...common, db: fromPglite(o.database.raw.pglite), backend: 'pglite' };
+}
+
+/**
+ * pg-boss on the app's database. `stately` keeps at most one queued (and one running) job per task id, so a
+ * task is never queued twice, while a running job may queue its own follow-up (the founder was busy).
+ */
+export async function startTaskQueue(o: TaskQueueOptions): Promise<TaskQueue & { boss: PgBoss }> {
+  const boss = new PgBoss(bossOptions(o));
+  boss.on('error', (err) => o.log.error({ err }, 'queue error'));
+  await boss.start();
+  const retryLimit = TASK_ENGINE.attempts - 1;
+  await boss.createQueue(TASK_EXECUTE, {
+    policy: 'stately',
+    retryLimit,
+    retryDelay: o.retryDelaySeconds ?? TASK_ENGINE.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: o.expireSeconds ?? TASK_ENGINE.expireSeconds,
+  });
+  // createQueue keeps an existing queue's settings: a test's short lease must still apply.
+  await boss.updateQueue(TASK_EXECUTE, {
+    expireInSeconds: o.expireSeconds ?? TASK_ENGINE.expireSeconds,
+    retryDelay: o.retryDelaySeconds ?? TASK_ENGINE.retryDelaySeconds,
+  });
+
+  const send = (task: QueuedTask, startAfter?: number) =>
+    boss.send(TASK_EXECUTE, task, { singletonKey: task.id, ...(startAfter ? { startAfter } : {}) });
+
+  // Each fetch takes a batch and runs it concurrently; while batches come back full the worker fetches again at
+  // once (burst) instead of waiting for the next poll, so a backlog drains at the speed of the work.
+  const runJob = async (job: Job<QueuedTask>): Promise<JobResult> => {
+    try {
+      const outcome = await o.execute(job.data.id, job.id, job.retryCount >= retryLimit);
+      if (outcome === 'busy') await send(job.data, o.busyDelaySeconds ?? BUSY_DELAY_SECONDS);
+      return { id: job.id, status: 'completed' };
+    } catch (err) {
+      // 'failed' goes through the queue's retries (the engine has put the task back to pending).
+      return {
+        id: job.id,
+        status: 'failed',
+        output: { message: err instanceof Error ? err.message : String(err) },
+      };
+    }
+  };
+  await boss.work<QueuedTask>(
+    TASK_EXECUTE,
+    {
+      batchSize: o.concurrency ?? WORKERS_PER_PROCESS,
+      perJobResults: true,
+      burstWhenBatchFull: true,
+      pollingIntervalSeconds: o.pollingIntervalSeconds ?? 0.5,
+      // The per-founder limit is claimTask's (one SQL step under a per-user lock), not pg-boss's
+      // groupConcurrency: measured here, that fetch made 500 no-op tasks take 39 s instead of 5.5 s.
+    },
+    (jobs: Job<QueuedTask>[]) => Promise.all(jobs.map(runJob)),
+  );
+
+  return {
+    boss,
+    async enqueue(tasks) {
+      for (const task of tasks) await send(task);
+    },
+    stop: () => boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS }),
+  };
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** A drafted post waiting for the founder's yes (spec: approvals inbox; marketing posts are the first kind). */
+export const ApprovalPost = z.discriminatedUnion('platform', [
+  z.object({ platform: z.literal('twitter'), text: z.string().trim().min(1).max(280) }),
+  z.object({
+    platform: z.literal('reddit'),
+    subreddit: z.string().regex(/^[A-Za-z0-9_]{2,21}$/),
+    title: z.string().trim().min(1).max(300),
+    body: z.string().trim().min(1).max(4000),
+  }),
+]);
+export type ApprovalPost = z.infer<typeof ApprovalPost>;
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+export const Approval = z.object({
+  id: z.string(),
+  kind: z.literal('marketing_post'),
+  status: z.enum(APPROVAL_STATUSES),
+  taskId: z.string().nullable(),
+  /** The post as drafted, or as edited when the founder approved an edited version. */
+  post: ApprovalPost,
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type Approval = z.infer<typeof Approval>;
+
+/** GET /api/approvals?status= (default pending): newest first. */
+export const ApprovalsQuery = z.object({ status: z.enum(APPROVAL_STATUSES).default('pending') });
+export const ApprovalsResponse = z.object({ success: z.literal(true), approvals: z.array(Approval) });
+export type ApprovalsResponse = z.infer<typeof ApprovalsResponse>;
+
+/** POST /api/approvals/{id}: approve (optionally with an edited post of the same platform) or reject. */
+export const DecideApprovalBody = z
+  .object({ decision: z.enum(['approve', 'reject']), edited: ApprovalPost.optional() })
+  .strict();
+export type DecideApprovalBody = z.infer<typeof DecideApprovalBody>;
+export const DecideApprovalResponse = z.object({ success: z.literal(true), approval: Approval });
+export type DecideApprovalResponse = z.infer<typeof DecideApprovalResponse>;
