@@ -186,6 +186,13 @@ const dashboardPages: RouteObject[] = [
     ),
   },
   {
+    path: 'approvals',
+    lazy: lazy(
+      () => import('./routes/dashboard/ApprovalsPage.tsx'),
+      (m) => m.ApprovalsPage,
+    ),
+  },
+  {
     path: 'autonomy',
     lazy: lazy(
       () => import('./routes/dashboard/AutonomyPage.tsx'),

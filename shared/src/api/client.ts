@@ -15,6 +15,18 @@ import {
 } from '../schemas/tasks-api.ts';
 import type { TaskStatus } from '../schemas/task.ts';
 import { UsageDetails, UsageDetailsFailure } from '../schemas/usage.ts';
+import {
+  AutonomySettingsResponse,
+  type EnableAutonomyBody,
+  type UpdateAutonomyBody,
+} from '../schemas/autonomy.ts';
+import { AgentsStatusResponse } from '../schemas/agents.ts';
+import {
+  ApprovalsResponse,
+  DecideApprovalResponse,
+  type APPROVAL_STATUSES,
+  type DecideApprovalBody,
+} from '../schemas/approvals.ts';
 import { ApiError, apiErrorFrom } from './api-error.ts';
 import { sendMessageStream } from './chat-stream.ts';
 
@@ -60,9 +72,11 @@ export function createApi({
     method: string,
     path: string,
     schema: S,
-    opts: { body?: unknown; auth?: boolean } = {},
+    opts: { body?: unknown; auth?: boolean; userId?: string } = {},
   ): Promise<z.infer<S>> {
     const headers: Record<string, string> = { accept: 'application/json' };
+    // Spec 2 names the caller of the autonomy endpoints in x-user-id (the server checks it against the bearer).
+    if (opts.userId !== undefined) headers['x-user-id'] = opts.userId;
     if (opts.auth !== false) headers.authorization = `Bearer ${await bearer()}`;
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     const res = await doFetch(`${baseUrl}${path}`, {
@@ -143,6 +157,30 @@ export function createApi({
     },
     /** This month's usage against the plan's limits, or `success: false` with the reason. */
     usageDetails: () => request('GET', '/api/subscription/usage-details', UsageReply),
+    /** The caller's autonomy settings (defaults when never set). */
+    autonomySettings: (userId: string) =>
+      request('GET', '/api/autonomous/settings', AutonomySettingsResponse, { userId }),
+    /** Starts autonomous check-ins (the first runs now); the body may change settings at the same time. */
+    enableAutonomy: (userId: string, body: EnableAutonomyBody = {}) =>
+      request('POST', '/api/autonomous/enable', AutonomySettingsResponse, { userId, body }),
+    /** Pauses autonomous check-ins. */
+    disableAutonomy: (userId: string) =>
+      request('POST', '/api/autonomous/disable', AutonomySettingsResponse, { userId, body: {} }),
+    /** Saves autonomy settings; a 400 names the invalid field. */
+    updateAutonomy: (userId: string, body: UpdateAutonomyBody) =>
+      request('POST', '/api/autonomous/settings', AutonomySettingsResponse, { userId, body }),
+    /** Whether the founder's kill switch has stopped all agent work. */
+    agentsStatus: () => request('GET', '/api/agents/status', AgentsStatusResponse),
+    /** The kill switch: running steps end at their next check and nothing new starts. */
+    stopAgents: () => request('POST', '/api/agents/stop', AgentsStatusResponse, { body: {} }),
+    /** Lifts the kill switch. */
+    resumeAgents: () => request('POST', '/api/agents/resume', AgentsStatusResponse, { body: {} }),
+    /** Approvals of one status (pending by default), newest first. */
+    approvals: (status: (typeof APPROVAL_STATUSES)[number] = 'pending') =>
+      request('GET', `/api/approvals?status=${status}`, ApprovalsResponse),
+    /** Approves (optionally an edited post) or rejects one approval. */
+    decideApproval: (id: string, body: DecideApprovalBody) =>
+      request('POST', `/api/approvals/${encodeURIComponent(id)}`, DecideApprovalResponse, { body }),
   };
 }
 

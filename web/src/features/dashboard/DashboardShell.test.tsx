@@ -22,6 +22,7 @@ describe('dashboard shell', () => {
       'Voice Call',
       'Text Intern',
       'Intern Activity',
+      'Approvals',
       'Intern Autonomy',
       'Investor Outreach',
       'VMs',

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { LogOut } from 'lucide-react';
 import { ConfirmationModal } from '@cofounder/shared/ui';
+import { useApprovals } from '../../data/approvals/use-approvals.ts';
+import { approvalsLinkLabel } from '../approvals/texts.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { Logo } from '../layout/Logo.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
@@ -32,6 +34,8 @@ export function Sidebar({
   const { user, signOut } = useAuth();
   const [confirming, setConfirming] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  // The pending list polls every 30 s and is the same query the inbox shows, so a decision updates the badge.
+  const waiting = useApprovals('pending').data?.length ?? 0;
 
   async function confirmSignOut() {
     setSigningOut(true);
@@ -59,9 +63,21 @@ export function Sidebar({
                 className={itemClass(highlight === to)}
                 data-tour-highlight={highlight === to || undefined}
                 onClick={onNavigate}
+                aria-label={
+                  to === '/dashboard/approvals' && waiting > 0 ? approvalsLinkLabel(waiting) : undefined
+                }
               >
                 <Icon className="size-4 shrink-0" aria-hidden="true" />
                 {label}
+                {to === '/dashboard/approvals' && waiting > 0 && (
+                  <span
+                    aria-hidden="true"
+                    data-testid="approvals-badge"
+                    className="ml-auto rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white"
+                  >
+                    {waiting}
+                  </span>
+                )}
               </NavLink>
             </li>
           ))}

@@ -277,4 +277,12 @@ describe('Work screen', () => {
     expect(await within(dialog).findByText('Post h2')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Load more' })).toBeNull();
   });
+
+  it('offers the kill switch in the header and shows when agents are stopped', async () => {
+    const fetch = server({ 'GET /api/agents/status': () => Response.json({ success: true, paused: true }) });
+    openWork(fetch);
+    await screen.findByRole('heading', { name: 'Co-Founder Activity' });
+    expect(await screen.findByText('Agents stopped')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resume agents' })).toBeTruthy();
+  });
 });

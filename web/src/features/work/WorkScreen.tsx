@@ -9,6 +9,7 @@ import { useRecentActivities } from '../../data/activities/use-recent-activities
 import { taskKeys } from '../../data/tasks/keys.ts';
 import { useRetryFailed } from '../../data/tasks/use-retry-failed.ts';
 import { hasLiveTasks, useTasks } from '../../data/tasks/use-tasks.ts';
+import { KillSwitch } from '../agents/KillSwitch.tsx';
 import { ActivityFeed } from './ActivityFeed.tsx';
 import { ActivityHistoryDialog } from './ActivityHistoryDialog.tsx';
 import { AuthRequiredDialog } from './AuthRequiredDialog.tsx';
@@ -61,6 +62,7 @@ export function WorkScreen({ userId }: { userId: string }) {
           )}
         </div>
         <div className="flex flex-wrap gap-2">
+          <KillSwitch />
           {(tasks.data?.failed ?? 0) > 0 && (
             <button type="button" className={buttonClass} onClick={fixFailed} disabled={retry.isPending}>
               <Wrench className="size-4" aria-hidden="true" />

@@ -1,6 +1,10 @@
-import { PageHeading } from '../../features/layout/PageHeading.tsx';
+import { useAuth } from '../../features/auth/AuthProvider.tsx';
+import { AutonomyScreen } from '../../features/autonomy/AutonomyScreen.tsx';
+import { LoadingScreen } from '../../features/layout/LoadingScreen.tsx';
 
-/** /dashboard/autonomy: the screen itself comes with its own issue; until then only its name is shown. */
+/** /dashboard/autonomy, "Intern Autonomy". */
 export function AutonomyPage() {
-  return <PageHeading title="Intern Autonomy" />;
+  const { user, loading } = useAuth();
+  if (loading || !user) return <LoadingScreen label="Loading Dashboard" />;
+  return <AutonomyScreen key={user.id} userId={user.id} />;
 }

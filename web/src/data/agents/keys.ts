@@ -1,0 +1,4 @@
+/** Query keys of the kill switch. */
+export const agentKeys = {
+  status: () => ['agents', 'status'] as const,
+};
