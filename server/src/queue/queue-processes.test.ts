@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { tasks } from '../db/schema.ts';
 import { openTestDatabase, testDatabaseUrl } from '../test/db.ts';
+import { insertTasks, waitFor } from '../test/queue-helpers.ts';
 import { TASK_EXECUTE } from './task-queue.ts';
 
 // The queue's promises checked across real OS processes on one Postgres: each worker process has its own
@@ -52,34 +53,7 @@ async function enqueue(rows: { id: string; userId: string }[]): Promise<void> {
   await producer.stop({ graceful: false });
 }
 
-async function addTasks(count: number): Promise<{ id: string; userId: string }[]> {
-  const userIds = Array.from({ length: 25 }, () => randomUUID());
-  const rows = Array.from({ length: count }, (_, i) => ({
-    userId: userIds[i % userIds.length]!,
-    description: `noop ${i}`,
-    priority: 5,
-    agent: 'research_agent' as const,
-    category: 'research' as const,
-  }));
-  const stored: { id: string; userId: string }[] = [];
-  for (let i = 0; i < rows.length; i += 250) {
-    stored.push(
-      ...(await database.db
-        .insert(tasks)
-        .values(rows.slice(i, i + 250))
-        .returning({ id: tasks.id, userId: tasks.userId })),
-    );
-  }
-  return stored;
-}
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** Rows of a raw query, checked rather than cast (the driver types them as unknown). */
 const rowsOf = <T extends z.ZodType>(schema: T, result: unknown): z.infer<T>[] =>
@@ -99,7 +73,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('task queue across worker proces
   it('two processes run 500 tasks, each exactly once, sharing the work', { timeout: 150_000 }, async () => {
     // Both processes are up before any work exists, so the split between them is the queue's doing.
     const [a, b] = await Promise.all([startWorker(), startWorker()]);
-    const added = await addTasks(500);
+    const added = await insertTasks(database, Array.from({ length: 25 }, () => randomUUID()), 20);
     await enqueue(added);
     await enqueue(added.slice(0, 100)); // queued twice on purpose: must still run once
     await waitFor(async () => (await completedCount()) >= 500, 120_000);
@@ -118,7 +92,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('task queue across worker proces
     { timeout: 90_000 },
     async () => {
       await database.db.execute(sql`delete from tasks`);
-      const [task] = await addTasks(1);
+      const [task] = await insertTasks(database, [randomUUID()], 1);
       const taskId = task!.id;
       const doomed = await startWorker({ HANG_ON_TASK_ID: taskId });
       await enqueue([task!]);

@@ -10,6 +10,7 @@ import type { Agent } from '../features/agents/agent.ts';
 import { claimTask } from '../features/tasks/engine.repo.ts';
 import { createOfflineProvider } from '../providers/ai/offline.ts';
 import { openTestDatabase, testDatabaseUrl } from '../test/db.ts';
+import { insertTasks, waitFor } from '../test/queue-helpers.ts';
 import { startWorkers } from './start.ts';
 import { TASK_EXECUTE, type TaskQueue } from './task-queue.ts';
 
@@ -58,34 +59,7 @@ const worker = () =>
     tuning: TUNING,
   });
 
-async function addTasks(userIds: string[], perUser: number): Promise<{ id: string; userId: string }[]> {
-  const rows = userIds.flatMap((userId) =>
-    Array.from({ length: perUser }, (_, i) => ({
-      userId,
-      description: `noop ${i}`,
-      priority: 5,
-      agent: 'research_agent' as const,
-      category: 'research' as const,
-    })),
-  );
-  const stored: { id: string; userId: string }[] = [];
-  for (let i = 0; i < rows.length; i += 250)
-    stored.push(
-      ...(await database.db
-        .insert(tasks)
-        .values(rows.slice(i, i + 250))
-        .returning({ id: tasks.id, userId: tasks.userId })),
-    );
-  return stored;
-}
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const countWhere = async (status: string) =>
   Number(
@@ -104,7 +78,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('task queue on Postgres', () => 
     async () => {
       const queues: TaskQueue[] = [await worker(), await worker()];
       const users = Array.from({ length: 50 }, () => randomUUID());
-      const ids = await addTasks(users, 10);
+      const ids = await insertTasks(database, users, 10);
       await queues[0]!.enqueue(ids.slice(0, 250));
       await queues[1]!.enqueue(ids.slice(250));
       await queues[1]!.enqueue(ids.slice(0, 100)); // queued twice on purpose: must still run once
@@ -124,7 +98,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('task queue on Postgres', () => 
     async () => {
       const queue = await worker();
       await queue.stop(); // the queue exists with the test's short lease; nobody works it now
-      const [task] = await addTasks([randomUUID()], 1);
+      const [task] = await insertTasks(database, [randomUUID()], 1);
       const taskId = task!.id;
       // The "dead" process: takes the job and the task, then stops without finishing either.
       const dead = new PgBoss({
