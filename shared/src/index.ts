@@ -24,3 +24,4 @@ export * from './rules/work.ts';
 export * from './schemas/autonomy.ts';
 export * from './schemas/agents.ts';
 export * from './schemas/approvals.ts';
+export * from './schemas/connections.ts';
