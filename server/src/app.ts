@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -18,6 +19,8 @@ import type { AiProvider } from './providers/ai/port.ts';
 import { createAiProvider } from './providers/ai/registry.ts';
 import { createEmailProvider } from './providers/email/registry.ts';
 import type { EmailProvider } from './providers/email/port.ts';
+import type { SocialProviders } from './providers/social/port.ts';
+import { createSocialProviders } from './providers/social/registry.ts';
 import type { AutonomyScheduler } from './queue/autonomy-queue.ts';
 import type { TaskQueue } from './queue/task-queue.ts';
 import { webApp } from './static.ts';
@@ -36,6 +39,8 @@ export interface AppDeps {
   queue?: TaskQueue | null;
   /** The autonomy scheduler main started (null or absent: enabling autonomy schedules nothing here). */
   autonomy?: AutonomyScheduler | null;
+  /** Replaces the social adapters chosen from config. */
+  social?: SocialProviders;
   /** Extra feature routers mounted after the built-in ones (tests mount test-only routes this way). */
   features?: FeatureRouter[];
 }
@@ -48,6 +53,8 @@ export interface CofounderApp {
   /** The local auth server, or null in hosted-Supabase mode. */
   localAuth: LocalAuth | null;
   anonKey: string;
+  /** The key social tokens are sealed with (tests seal fixtures with it). */
+  tokenKey: Buffer;
 }
 
 /** Builds the whole HTTP app without listening, so tests drive it on an ephemeral port. */
@@ -72,6 +79,9 @@ export function createApp(deps: AppDeps): CofounderApp {
     anonKey,
     queue: deps.queue ?? null,
     autonomy: deps.autonomy ?? null,
+    social: deps.social ?? createSocialProviders(config),
+    // main loads or creates the key in DATA_DIR; an app without one (tests) seals with a key of its own.
+    tokenKey: config.social.tokenKey ?? randomBytes(32),
   };
 
   const koa = new Koa();
@@ -88,5 +98,5 @@ export function createApp(deps: AppDeps): CofounderApp {
   koa.use((ctx, next) => (/^\/api(\/|$)/.test(ctx.path) ? apiBody(ctx, next) : next()));
   for (const feature of [...FEATURES, ...(deps.features ?? [])]) koa.use(feature(featureDeps).routes());
   koa.use(webApp(config.webDistDir));
-  return { koa, verifier, email, ai, localAuth, anonKey };
+  return { koa, verifier, email, ai, localAuth, anonKey, tokenKey: featureDeps.tokenKey };
 }

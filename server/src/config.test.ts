@@ -67,4 +67,32 @@ describe('loadConfig', () => {
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', SMTP_URL: '' }).port).toBe(3000);
   });
+
+  it('configures a social platform exactly when its client id and secret are both set', () => {
+    const none = loadConfig({});
+    expect(none.social).toEqual({ tokenKey: null, twitter: null, reddit: null });
+    expect(loadConfig({ X_CLIENT_ID: 'id' }).social.twitter).toBeNull();
+    const c = loadConfig({ X_CLIENT_ID: 'id', X_CLIENT_SECRET: 'secret', REDDIT_CLIENT_ID: 'r', REDDIT_CLIENT_SECRET: 's' });
+    expect(c.social.twitter).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      authorizeUrl: 'https://x.com/i/oauth2/authorize',
+      apiBaseUrl: 'https://api.x.com',
+      authBaseUrl: 'https://api.x.com',
+    });
+    expect(c.social.reddit).toMatchObject({
+      authorizeUrl: 'https://www.reddit.com/api/v1/authorize',
+      authBaseUrl: 'https://www.reddit.com',
+      apiBaseUrl: 'https://oauth.reddit.com',
+    });
+  });
+
+  it('reads TOKEN_ENCRYPTION_KEY as 32 bytes of hex or base64 and never echoes a bad one', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ TOKEN_ENCRYPTION_KEY: hex }).social.tokenKey).toEqual(Buffer.from(hex, 'hex'));
+    const b64 = Buffer.alloc(32, 9).toString('base64');
+    expect(loadConfig({ TOKEN_ENCRYPTION_KEY: b64 }).social.tokenKey).toEqual(Buffer.alloc(32, 9));
+    expect(() => loadConfig({ TOKEN_ENCRYPTION_KEY: 'too-short-secret' })).toThrow(/TOKEN_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ TOKEN_ENCRYPTION_KEY: 'too-short-secret' })).not.toThrow(/too-short-secret/);
+  });
 });

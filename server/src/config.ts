@@ -49,6 +49,24 @@ export interface Config {
   email: { smtpUrl: string | null; from: string };
   /** OpenAI-compatible model; apiKey null means the offline co-founder. */
   ai: { apiKey: string | null; model: string; baseUrl: string | null; timeoutMs: number; maxRetries: number };
+  /** Social connections: the token encryption key (null until main loads or generates it) and each platform's OAuth app. */
+  social: {
+    tokenKey: Buffer | null;
+    twitter: SocialApp | null;
+    reddit: SocialApp | null;
+  };
+}
+
+/** One platform's OAuth app; null in Config.social when its client id and secret are not both set. */
+export interface SocialApp {
+  clientId: string;
+  clientSecret: string;
+  /** The browser-facing authorize page. */
+  authorizeUrl: string;
+  /** X: token, revoke, users/me and tweets. Reddit: the OAuth API (me, submit). */
+  apiBaseUrl: string;
+  /** Reddit only: where access_token and revoke_token live (X uses apiBaseUrl). */
+  authBaseUrl: string;
 }
 
 const Port = z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(0).max(65535);
@@ -81,9 +99,29 @@ const Env = z.object({
   OPENAI_BASE_URL: HttpUrl.optional(),
   OPENAI_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').default(60_000),
   OPENAI_MAX_RETRIES: z.coerce.number({ error: 'must be a number' }).int().min(0).max(10).default(2),
+  TOKEN_ENCRYPTION_KEY: z.string().optional(),
+  X_CLIENT_ID: z.string().min(1).optional(),
+  X_CLIENT_SECRET: z.string().min(1).optional(),
+  X_AUTHORIZE_URL: HttpUrl.default('https://x.com/i/oauth2/authorize'),
+  X_API_BASE_URL: HttpUrl.default('https://api.x.com'),
+  REDDIT_CLIENT_ID: z.string().min(1).optional(),
+  REDDIT_CLIENT_SECRET: z.string().min(1).optional(),
+  REDDIT_AUTHORIZE_URL: HttpUrl.default('https://www.reddit.com/api/v1/authorize'),
+  REDDIT_AUTH_BASE_URL: HttpUrl.default('https://www.reddit.com'),
+  REDDIT_API_BASE_URL: HttpUrl.default('https://oauth.reddit.com'),
 });
 
-const SECRET_VARS = new Set(['AUTH_JWT_SECRET', 'SUPABASE_ANON_KEY', 'SUPABASE_JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'OPENAI_API_KEY']);
+/** TOKEN_ENCRYPTION_KEY: 32 bytes as 64 hex digits or base64 (url-safe or not). */
+export function parseTokenKey(value: string): Buffer | null {
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    const key = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+    if (key.length === 32) return key;
+  }
+  return null;
+}
+
+const SECRET_VARS = new Set(['TOKEN_ENCRYPTION_KEY', 'X_CLIENT_SECRET', 'REDDIT_CLIENT_SECRET', 'AUTH_JWT_SECRET', 'SUPABASE_ANON_KEY', 'SUPABASE_JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'OPENAI_API_KEY']);
 
 function fail(name: string, problem: string, value?: string): never {
   const shown = value !== undefined && !SECRET_VARS.has(name) ? ` (got "${value}")` : '';
@@ -122,6 +160,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fail('SUPABASE_URL', 'is required when SUPABASE_ANON_KEY or SUPABASE_JWT_SECRET is set');
   }
   const off = Number.POSITIVE_INFINITY;
+  let tokenKey: Buffer | null = null;
+  if (e.TOKEN_ENCRYPTION_KEY) {
+    tokenKey = parseTokenKey(e.TOKEN_ENCRYPTION_KEY);
+    if (!tokenKey) fail('TOKEN_ENCRYPTION_KEY', 'must be 32 bytes as 64 hex digits or base64');
+  }
   return {
     port: e.PORT,
     monitorPort: e.MONITOR_PORT,
@@ -158,6 +201,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: e.OPENAI_BASE_URL ?? null,
       timeoutMs: e.OPENAI_TIMEOUT_MS,
       maxRetries: e.OPENAI_MAX_RETRIES,
+    },
+    social: {
+      tokenKey,
+      twitter:
+        e.X_CLIENT_ID && e.X_CLIENT_SECRET
+          ? {
+              clientId: e.X_CLIENT_ID,
+              clientSecret: e.X_CLIENT_SECRET,
+              authorizeUrl: e.X_AUTHORIZE_URL,
+              apiBaseUrl: e.X_API_BASE_URL,
+              authBaseUrl: e.X_API_BASE_URL,
+            }
+          : null,
+      reddit:
+        e.REDDIT_CLIENT_ID && e.REDDIT_CLIENT_SECRET
+          ? {
+              clientId: e.REDDIT_CLIENT_ID,
+              clientSecret: e.REDDIT_CLIENT_SECRET,
+              authorizeUrl: e.REDDIT_AUTHORIZE_URL,
+              apiBaseUrl: e.REDDIT_API_BASE_URL,
+              authBaseUrl: e.REDDIT_AUTH_BASE_URL,
+            }
+          : null,
     },
   };
 }

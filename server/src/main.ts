@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/lock.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { loadOrCreateAuthSecret } from './features/auth/secret.ts';
+import { loadOrCreateAuthSecret, loadOrCreateTokenKey } from './features/auth/secret.ts';
 import { createAiProvider } from './providers/ai/registry.ts';
 import { startWorkers } from './queue/start.ts';
 import { startMonitor, type Monitor } from './ws/monitor.ts';
@@ -33,6 +33,7 @@ function banner(config: Config, database: Database, app: CofounderApp, port: num
     `database: ${database.kind === 'postgres' ? 'real' : 'local'} (${database.describe})`,
     `email: ${emailLine}${emailLine.startsWith('local') ? ' — anyone who can reach this server can read it; set SMTP_URL before exposing it' : ''}`,
     `ai: ${app.ai.describe}`,
+    `social: X ${config.social.twitter ? 'configured' : 'not configured'}, Reddit ${config.social.reddit ? 'configured' : 'not configured'} (connections need X_CLIENT_ID/X_CLIENT_SECRET, REDDIT_CLIENT_ID/REDDIT_CLIENT_SECRET)`,
   ];
 }
 
@@ -44,6 +45,7 @@ async function start(): Promise<void> {
   try {
     if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir);
     if (!config.supabase && !config.auth.jwtSecret) config.auth.jwtSecret = loadOrCreateAuthSecret(config.dataDir);
+    config.social.tokenKey ??= loadOrCreateTokenKey(config.dataDir);
     database = config.databaseUrl
       ? await openPostgres(config.databaseUrl, (err) => log.warn({ err }, 'idle database connection dropped'))
       : await openPglite(config.dataDir);

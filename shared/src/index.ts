@@ -25,3 +25,4 @@ export * from './schemas/autonomy.ts';
 export * from './schemas/agents.ts';
 export * from './schemas/approvals.ts';
 export * from './schemas/connections.ts';
+export * from './rules/connections.ts';

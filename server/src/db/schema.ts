@@ -333,3 +333,45 @@ export type TaskResultRow = typeof taskResults.$inferSelect;
 export type ActivityRow = typeof activities.$inferSelect;
 export type AutonomyRow = typeof autonomySettings.$inferSelect;
 export type ApprovalRow = typeof approvals.$inferSelect;
+
+/** Pending OAuth starts (10 minutes): the state is stored hashed, the PKCE verifier encrypted. */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    platform: text('platform', { enum: ['twitter', 'reddit'] }).notNull(),
+    codeVerifierEnc: text('code_verifier_enc').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    usedAt: timestamp('used_at', tz),
+  },
+  (t) => [index('oauth_states_created_idx').on(t.createdAt)],
+);
+
+/** A founder's X / Reddit connection: provider tokens encrypted (AES-256-GCM), never sent to browsers. */
+export const socialConnections = pgTable(
+  'social_connections',
+  {
+    userId: uuid('user_id').notNull(),
+    platform: text('platform', { enum: ['twitter', 'reddit'] }).notNull(),
+    displayName: text('display_name'),
+    username: text('username'),
+    accessTokenEnc: text('access_token_enc'),
+    refreshTokenEnc: text('refresh_token_enc'),
+    expiresAt: timestamp('expires_at', tz),
+    scope: text('scope'),
+    lastSync: timestamp('last_sync', tz),
+    error: text('error'),
+    confirmHandleHash: text('confirm_handle_hash'),
+    confirmExpiresAt: timestamp('confirm_expires_at', tz),
+    connected: boolean('connected').notNull().default(false),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.platform] }),
+    check('social_connections_platform', sql`${t.platform} in ('twitter', 'reddit')`),
+  ],
+);
+export type SocialConnectionRow = typeof socialConnections.$inferSelect;

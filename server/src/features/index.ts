@@ -2,6 +2,7 @@ import { activitiesRoutes } from './activities/activities.routes.ts';
 import { agentControlsRoutes } from './agent-controls/agent-controls.routes.ts';
 import { approvalsRoutes } from './approvals/approvals.routes.ts';
 import { autonomyRoutes } from './autonomy/autonomy.routes.ts';
+import { connectionsRoutes } from './connections/connections.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
 import { conversationRoutes } from './conversation/conversation.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -26,6 +27,7 @@ export const FEATURES: FeatureRouter[] = [
   autonomyRoutes,
   agentControlsRoutes,
   approvalsRoutes,
+  connectionsRoutes,
 ];
 
 /**

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { AiProvider } from '../providers/ai/port.ts';
 import type { EmailProvider } from '../providers/email/port.ts';
+import type { SocialProviders } from '../providers/social/port.ts';
 import type { AutonomyScheduler } from '../queue/autonomy-queue.ts';
 import type { TaskQueue } from '../queue/task-queue.ts';
 import type { AccountService } from './auth/account.service.ts';
@@ -26,6 +27,10 @@ export interface FeatureDeps {
   queue: TaskQueue | null;
   /** Queues autonomy check-ins; null when no worker runs in this process. */
   autonomy: AutonomyScheduler | null;
+  /** The configured social platforms' OAuth adapters. */
+  social: SocialProviders;
+  /** AES-256 key the provider tokens are sealed with. */
+  tokenKey: Buffer;
 }
 
 /** A feature plugs into the app as a router factory; its routes carry their full path (/api/...). */

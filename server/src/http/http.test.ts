@@ -64,6 +64,7 @@ describe('/api guard and errors', () => {
       modes: { auth: 'local', database: expect.stringMatching(/local|real/), email: 'local', ai: 'local' },
       oauthProviders: { google: false, github: false },
       devMailbox: true,
+      social: { twitter: false, reddit: false },
     });
   });
 

@@ -27,6 +27,13 @@ import {
   type APPROVAL_STATUSES,
   type DecideApprovalBody,
 } from '../schemas/approvals.ts';
+import {
+  ConnectionsResponse,
+  SaveConnectionResponse,
+  type ConnectionPlatform,
+  type ConnectionView,
+  type SaveConnectionBody,
+} from '../schemas/connections.ts';
 import { ApiError, apiErrorFrom } from './api-error.ts';
 import { sendMessageStream } from './chat-stream.ts';
 
@@ -181,6 +188,17 @@ export function createApi({
     /** Approves (optionally an edited post) or rejects one approval. */
     decideApproval: (id: string, body: DecideApprovalBody) =>
       request('POST', `/api/approvals/${encodeURIComponent(id)}`, DecideApprovalResponse, { body }),
+    /** The caller's social connections by platform (never tokens). */
+    connections: () => request('GET', '/api/user/connections', ConnectionsResponse),
+    /** Confirms the connection an OAuth callback stored; answers how many paused tasks it resumed. */
+    saveConnection: (platform: ConnectionPlatform, body: SaveConnectionBody) =>
+      request('POST', `/api/user/connections/${platform}`, SaveConnectionResponse, { body }),
+    /** Disconnects a platform (the server also revokes the token there). */
+    deleteConnection: (platform: ConnectionPlatform) =>
+      request('DELETE', `/api/user/connections/${platform}`, Success),
+    /** Pushes the whole connections map to the agents; the reply is not read (spec 1 §7). */
+    pushServiceConnections: (connections: Partial<Record<ConnectionPlatform, ConnectionView>>) =>
+      request('POST', '/api/agents/service-connections', z.unknown(), { body: { connections } }),
   };
 }
 

@@ -24,5 +24,7 @@ export const PublicConfig = z.object({
   oauthProviders: z.object({ google: z.boolean(), github: z.boolean() }),
   /** The dev mailbox is reachable (local email only). */
   devMailbox: z.boolean(),
+  /** Social platforms whose OAuth app is configured on this server (connections can start). */
+  social: z.object({ twitter: z.boolean(), reddit: z.boolean() }).default({ twitter: false, reddit: false }),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

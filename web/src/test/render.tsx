@@ -15,6 +15,7 @@ export const TEST_CONFIG: PublicConfig = {
   modes: { auth: 'local', database: 'local', email: 'local', ai: 'local' },
   oauthProviders: { google: false, github: false },
   devMailbox: true,
+  social: { twitter: false, reddit: false },
 };
 
 interface RenderAppOptions {

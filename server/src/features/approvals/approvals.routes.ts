@@ -7,7 +7,9 @@ import {
   type DecideApprovalResponse,
 } from '@cofounder/shared';
 import { and, desc, eq } from 'drizzle-orm';
-import { approvals, type ApprovalRow } from '../../db/schema.ts';
+import { activities, approvals, type ApprovalRow } from '../../db/schema.ts';
+import { SocialProviderError } from '../../providers/social/port.ts';
+import { usableAccessToken } from '../connections/connections.service.ts';
 import { currentUser } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -28,11 +30,38 @@ const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
 /**
  * The approvals inbox: GET /api/approvals?status= and POST /api/approvals/{id} {decision, edited?}. An approved
- * post is recorded as approved (with the founder's edit); publishing it comes with social connections.
+ * post is recorded as approved (with the founder's edit) and, when its platform is connected, published through
+ * the X or Reddit API (best effort: a failure is logged and the approval stays approved); the activity keeps the link.
  */
-export const approvalsRoutes: FeatureRouter = ({ database, now }) => {
+export const approvalsRoutes: FeatureRouter = ({ database, now, social, tokenKey, log }) => {
   const { db } = database;
   const router = new Router();
+
+  /** An approved post goes out when its platform is connected; the activity keeps the real link. Best effort. */
+  async function publish(approval: ApprovalRow): Promise<void> {
+    const post = approval.post;
+    const provider = social[post.platform];
+    if (!provider) return;
+    const token = await usableAccessToken({ db, social, tokenKey, now, log }, approval.userId, post.platform);
+    if (!token) return;
+    try {
+      const { link } = await provider.publish(token.accessToken, post, token.username);
+      await db.insert(activities).values({
+        userId: approval.userId,
+        taskId: approval.taskId,
+        platform: post.platform,
+        title: post.platform === 'twitter' ? 'Posted on X' : post.title,
+        content: post.platform === 'twitter' ? post.text : post.body,
+        subreddit: post.platform === 'reddit' ? post.subreddit : null,
+        link,
+        outcome: 'Published',
+        createdAt: new Date(now()),
+      });
+    } catch (err) {
+      if (!(err instanceof SocialProviderError)) throw err;
+      log.warn({ platform: post.platform, approvalId: approval.id, err: err.message }, 'publishing an approved post failed');
+    }
+  }
 
   router.get('/api/approvals', async (ctx) => {
     const { status } = parseInput(ApprovalsQuery, ctx.query);
@@ -73,6 +102,7 @@ export const approvalsRoutes: FeatureRouter = ({ database, now }) => {
       .where(and(eq(approvals.id, row.id), eq(approvals.status, 'pending')))
       .returning();
     if (!decided) throw new AppError('conflict', 'This approval was already decided');
+    if (decided.status === 'approved') await publish(decided);
     const body: DecideApprovalResponse = { success: true, approval: toApproval(decided) };
     ctx.body = body;
   });

@@ -19,3 +19,17 @@ export function loadOrCreateAuthSecret(dataDir: string): string {
   if (secret.length < 32) throw new Error(`${file} is damaged (shorter than 32 characters); delete it to generate a new one`);
   return secret;
 }
+
+/** The social token key: TOKEN_ENCRYPTION_KEY when set, else 32 random bytes kept in DATA_DIR/token-key (0600). */
+export function loadOrCreateTokenKey(dataDir: string): Buffer {
+  const file = join(dataDir, 'token-key');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${file} is damaged (not 32 bytes of base64); delete it to generate a new one`);
+  return key;
+}

@@ -42,6 +42,7 @@ export const configRoutes: FeatureRouter = ({ config, database, email, ai, anonK
       },
       oauthProviders: await providers(),
       devMailbox: email.mode === 'local',
+      social: { twitter: config.social.twitter !== null, reddit: config.social.reddit !== null },
     };
     ctx.body = body;
   });

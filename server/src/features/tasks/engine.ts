@@ -6,6 +6,7 @@ import type { TaskExecutor } from '../../queue/task-queue.ts';
 import type { Agent } from '../agents/agent.ts';
 import { AGENTS } from '../agents/index.ts';
 import { loadMemory } from '../cofounder/context.ts';
+import { connectedPlatforms } from '../connections/connections.repo.ts';
 import { claimTask, failTask, finishTask } from './engine.repo.ts';
 
 interface Deps {
@@ -17,8 +18,6 @@ interface Deps {
   agents?: Record<TaskAgent, Agent>;
 }
 
-/** Platforms a founder has connected: none until the social connections feature stores them. */
-const CONNECTED: ReadonlySet<string> = new Set();
 
 /** The task engine: what a queue job does with its task (claim, run the agent, store the outcome). */
 export function createTaskExecutor({ db, ai, now, log, agents = AGENTS }: Deps): TaskExecutor {
@@ -28,7 +27,8 @@ export function createTaskExecutor({ db, ai, now, log, agents = AGENTS }: Deps):
     const { task } = claim;
     try {
       const memory = await loadMemory(db, task.userId);
-      const outcome = await agents[task.agent]({ task, memory, ai, connected: CONNECTED });
+      const connected = await connectedPlatforms(db, task.userId);
+      const outcome = await agents[task.agent]({ task, memory, ai, connected });
       await finishTask(db, task, jobId, outcome, new Date(now()));
       return 'done';
     } catch (err) {

@@ -1,6 +1,11 @@
-import { PageHeading } from '../../features/layout/PageHeading.tsx';
+import { ConnectionsProvider } from '../../features/connections/ConnectionsProvider.tsx';
+import { ConnectionsScreen } from '../../features/connections/ConnectionsScreen.tsx';
 
-/** /dashboard/connections: the screen itself comes with its own issue; until then only its name is shown. */
+/** /dashboard/connections, "Social Media Connections". */
 export function ConnectionsPage() {
-  return <PageHeading title="Social Media Connections" />;
+  return (
+    <ConnectionsProvider>
+      <ConnectionsScreen />
+    </ConnectionsProvider>
+  );
 }

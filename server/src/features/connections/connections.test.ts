@@ -1,0 +1,387 @@
+import { ConnectionsResponse, PublicConfig, SaveConnectionResponse, type OAuthSuccessData } from '@cofounder/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activities, approvals, oauthStates, socialConnections, tasks } from '../../db/schema.ts';
+import { startFakeSocial, type FakeSocial } from '../../test/fake-social.ts';
+import { startTestServer, type TestServer } from '../../test/server.ts';
+import { call, signedInUser, type TestUser } from '../../test/users.ts';
+import { decryptToken, encryptToken } from './crypto.ts';
+
+let x: FakeSocial;
+let reddit: FakeSocial;
+let t: TestServer;
+
+beforeAll(async () => {
+  x = await startFakeSocial({ platform: 'twitter', clientId: 'x-client', clientSecret: 'x-secret' });
+  reddit = await startFakeSocial({ platform: 'reddit', clientId: 'r-client', clientSecret: 'r-secret' });
+  t = await startTestServer({
+    env: { AUTH_RATE_LIMITS: 'false', ...x.env, ...reddit.env },
+    configure: (c) => {
+      c.auth.bcryptCost = 4;
+    },
+  });
+});
+
+afterAll(async () => {
+  await t.close();
+  await x.close();
+  await reddit.close();
+});
+
+const startPath = (user: TestUser, platform: string, token = user.token) =>
+  `/auth/${platform}?userId=${user.id}&access_token=${encodeURIComponent(token)}`;
+
+/** Start → provider authorize (redirect) → the provider's answer to our callback, as the popup would. */
+async function runPopup(user: TestUser, platform: 'twitter' | 'reddit'): Promise<{ callbackUrl: string; page: Response }> {
+  const start = await fetch(`${t.baseUrl}${startPath(user, platform)}`, { redirect: 'manual' });
+  expect(start.status).toBe(302);
+  const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+  expect(authorize.status).toBe(302);
+  const callbackUrl = authorize.headers.get('location')!;
+  expect(callbackUrl.startsWith(`${t.baseUrl}/auth/${platform}/callback?`)).toBe(true);
+  return { callbackUrl, page: await fetch(callbackUrl) };
+}
+
+/** The message the callback page posts, read back from its script (the JSON is escaped for <script>). */
+function postedMessage(html: string): { message: { type: string; data?: OAuthSuccessData; error?: string }; origin: string } {
+  const m = /var m=(.*?);var o=(.*?);/.exec(html);
+  if (!m) throw new Error(`no message in page: ${html}`);
+  return { message: JSON.parse(m[1]!), origin: JSON.parse(m[2]!) };
+}
+
+async function pausedMarketingTask(user: TestUser, platforms: ('twitter' | 'reddit')[]): Promise<string> {
+  const [row] = await t.database.db
+    .insert(tasks)
+    .values({
+      userId: user.id,
+      description: 'Post the launch',
+      priority: 7,
+      agent: 'marketing_agent',
+      category: 'marketing',
+      status: 'paused_login_required',
+      requiredPlatforms: platforms,
+      pauseReason: 'Connect to continue',
+    })
+    .returning();
+  return row!.id;
+}
+
+describe('social connections', () => {
+  it('GET /api/config says which platforms are configured', async () => {
+    const body = PublicConfig.parse(await (await fetch(`${t.baseUrl}/api/config`)).json());
+    expect(body.social).toEqual({ twitter: true, reddit: true });
+  });
+
+  for (const platform of ['twitter', 'reddit'] as const) {
+    it(`connects ${platform} end to end and resumes a paused marketing task`, async () => {
+      const fake = platform === 'twitter' ? x : reddit;
+      const user = await signedInUser(t);
+      const taskId = await pausedMarketingTask(user, [platform]);
+      const { page } = await runPopup(user, platform);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toMatch(/script-src 'nonce-/);
+      const html = await page.text();
+      const { message, origin } = postedMessage(html);
+      expect(origin).toBe(t.config.publicUrl);
+      expect(message.type).toBe('oauth-success');
+      expect(message.data).toMatchObject({ platform, profile: fake.profile });
+      const issued = fake.issued.at(-1)!;
+      expect(html).not.toContain(issued.accessToken);
+      expect(html).not.toContain(issued.refreshToken);
+      expect(html).not.toContain('<Lovelace>');
+
+      // Stored unconfirmed, tokens sealed.
+      const [stored] = await t.database.db
+        .select()
+        .from(socialConnections)
+        .where(and(eq(socialConnections.userId, user.id), eq(socialConnections.platform, platform)));
+      expect(stored!.connected).toBe(false);
+      expect(stored!.accessTokenEnc).not.toContain(issued.accessToken);
+      expect(stored!.refreshTokenEnc).not.toContain(issued.refreshToken);
+      expect(JSON.stringify(stored)).not.toContain(issued.accessToken);
+      if (platform === 'reddit') expect(fake.requests.filter((r) => r.method === 'POST' || r.path.endsWith('/me')).every((r) => r.userAgent?.includes('cofounder'))).toBe(true);
+
+      const save = await call(t, 'POST', `/api/user/connections/${platform}`, {
+        token: user.token,
+        body: { accessToken: message.data!.accessToken, profile: message.data!.profile },
+      });
+      expect(save.status).toBe(200);
+      const saved = SaveConnectionResponse.parse(await save.json());
+      expect(saved.details.resumedTasks).toBe(1);
+      expect(saved.details.connection).toMatchObject({ platform, connected: true, username: fake.profile.username, error: null });
+      const [task] = await t.database.db.select().from(tasks).where(eq(tasks.id, taskId));
+      expect(task!.status).toBe('pending');
+
+      // The handle is single use.
+      const again = await call(t, 'POST', `/api/user/connections/${platform}`, { token: user.token, body: { accessToken: message.data!.accessToken } });
+      expect(again.status).toBe(400);
+
+      const list = await call(t, 'GET', '/api/user/connections', { token: user.token });
+      const text = await list.text();
+      expect(text).not.toContain(issued.accessToken);
+      expect(text).not.toContain(issued.refreshToken);
+      const body = ConnectionsResponse.parse(JSON.parse(text));
+      expect(body.details.connections[platform]).toMatchObject({ connected: true, username: fake.profile.username, displayName: fake.profile.displayName });
+      expect(Object.keys(body.details.connections)).toEqual([platform]);
+    });
+  }
+
+  it('keeps a task needing two platforms paused until both are connected', async () => {
+    const user = await signedInUser(t);
+    const taskId = await pausedMarketingTask(user, ['twitter', 'reddit']);
+    for (const [platform, expected] of [
+      ['twitter', 0],
+      ['reddit', 1],
+    ] as const) {
+      const { message } = postedMessage(await (await runPopup(user, platform)).page.text());
+      const save = await call(t, 'POST', `/api/user/connections/${platform}`, { token: user.token, body: { accessToken: message.data!.accessToken } });
+      expect(SaveConnectionResponse.parse(await save.json()).details.resumedTasks).toBe(expected);
+    }
+    const [task] = await t.database.db.select().from(tasks).where(eq(tasks.id, taskId));
+    expect(task!.status).toBe('pending');
+  });
+
+  it('rejects a reused state and a state for another platform (400, nothing stored)', async () => {
+    const user = await signedInUser(t);
+    const { callbackUrl, page } = await runPopup(user, 'twitter');
+    expect(page.status).toBe(200);
+    await t.database.db.delete(socialConnections).where(eq(socialConnections.userId, user.id));
+    const reuse = await fetch(callbackUrl);
+    expect(reuse.status).toBe(400);
+    expect(postedMessage(await reuse.text()).message.type).toBe('oauth-error');
+
+    const start = await fetch(`${t.baseUrl}${startPath(user, 'twitter')}`, { redirect: 'manual' });
+    const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    const crossed = authorize.headers.get('location')!.replace('/auth/twitter/callback', '/auth/reddit/callback');
+    expect((await fetch(crossed)).status).toBe(400);
+    expect((await fetch(`${t.baseUrl}/auth/twitter/callback?code=abc&state=made-up`)).status).toBe(400);
+    expect(await t.database.db.select().from(socialConnections).where(eq(socialConnections.userId, user.id))).toHaveLength(0);
+  });
+
+  it('an expired state is refused', async () => {
+    const user = await signedInUser(t);
+    const start = await fetch(`${t.baseUrl}${startPath(user, 'reddit')}`, { redirect: 'manual' });
+    const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    await t.database.db
+      .update(oauthStates)
+      .set({ createdAt: new Date(t.clock.now() - 11 * 60_000) })
+      .where(eq(oauthStates.userId, user.id));
+    expect((await fetch(authorize.headers.get('location')!)).status).toBe(400);
+  });
+
+  it('a wrong PKCE verifier is rejected by the provider → oauth-error page, nothing stored', async () => {
+    const user = await signedInUser(t);
+    const start = await fetch(`${t.baseUrl}${startPath(user, 'twitter')}`, { redirect: 'manual' });
+    const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    await t.database.db
+      .update(oauthStates)
+      .set({ codeVerifierEnc: encryptToken(t.app.tokenKey, 'a-different-verifier-that-does-not-match-the-challenge') })
+      .where(eq(oauthStates.userId, user.id));
+    const page = await fetch(authorize.headers.get('location')!);
+    const { message } = postedMessage(await page.text());
+    expect(message).toMatchObject({ type: 'oauth-error' });
+    expect(message.error).toMatch(/invalid_grant/);
+    expect(await t.database.db.select().from(socialConnections).where(eq(socialConnections.userId, user.id))).toHaveLength(0);
+  });
+
+  it('a missing PKCE verifier at the provider is an error page', async () => {
+    const user = await signedInUser(t);
+    const start = await fetch(`${t.baseUrl}${startPath(user, 'reddit')}`, { redirect: 'manual' });
+    const location = new URL(start.headers.get('location')!);
+    location.searchParams.delete('code_challenge');
+    const authorize = await fetch(location, { redirect: 'manual' });
+    const { message } = postedMessage(await (await fetch(authorize.headers.get('location')!)).text());
+    expect(message.type).toBe('oauth-error');
+  });
+
+  it('a denied consent posts oauth-error', async () => {
+    const user = await signedInUser(t);
+    x.deny = true;
+    try {
+      const { page } = await runPopup(user, 'twitter');
+      expect(postedMessage(await page.text()).message).toMatchObject({ type: 'oauth-error', error: 'You declined access to X.' });
+    } finally {
+      x.deny = false;
+    }
+  });
+
+  it('a token that no longer decrypts shows the Error state without crashing', async () => {
+    const user = await signedInUser(t);
+    const { message } = postedMessage(await (await runPopup(user, 'twitter')).page.text());
+    await call(t, 'POST', '/api/user/connections/twitter', { token: user.token, body: { accessToken: message.data!.accessToken } });
+    await t.database.db
+      .update(socialConnections)
+      .set({ accessTokenEnc: encryptToken(Buffer.alloc(32, 7), 'sealed-with-another-key') })
+      .where(eq(socialConnections.userId, user.id));
+    const body = ConnectionsResponse.parse(await (await call(t, 'GET', '/api/user/connections', { token: user.token })).json());
+    expect(body.details.connections.twitter).toMatchObject({
+      connected: false,
+      error: 'Stored credentials could not be read. Please reconnect.',
+    });
+    expect(decryptToken(t.app.tokenKey, 'v1.garbage.garbage.garbage')).toBeNull();
+  });
+
+  it('disconnect revokes at the provider and deletes the record', async () => {
+    const user = await signedInUser(t);
+    const { message } = postedMessage(await (await runPopup(user, 'reddit')).page.text());
+    await call(t, 'POST', '/api/user/connections/reddit', { token: user.token, body: { accessToken: message.data!.accessToken } });
+    const issued = reddit.issued.at(-1)!;
+    const res = await call(t, 'DELETE', '/api/user/connections/reddit', { token: user.token });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true });
+    expect(reddit.revoked).toEqual(expect.arrayContaining([issued.accessToken, issued.refreshToken]));
+    const body = ConnectionsResponse.parse(await (await call(t, 'GET', '/api/user/connections', { token: user.token })).json());
+    expect(body.details.connections).toEqual({});
+  });
+
+  it('guards: unknown platform 404, another user 403, no token 401, bad handle 400, LinkedIn coming soon', async () => {
+    const user = await signedInUser(t);
+    const other = await signedInUser(t);
+    expect((await call(t, 'POST', '/api/user/connections/myspace', { token: user.token, body: { accessToken: 'x'.repeat(20) } })).status).toBe(404);
+    expect((await call(t, 'DELETE', '/api/user/connections/myspace', { token: user.token })).status).toBe(404);
+    expect((await call(t, 'GET', '/api/user/connections')).status).toBe(401);
+    expect((await call(t, 'POST', '/api/user/connections/twitter', { token: user.token, body: { accessToken: 'y'.repeat(30) } })).status).toBe(400);
+    const forbidden = await fetch(`${t.baseUrl}${startPath(other, 'twitter', user.token)}`, { redirect: 'manual' });
+    expect(forbidden.status).toBe(403);
+    const anonymous = await fetch(`${t.baseUrl}/auth/twitter?userId=${user.id}`, { redirect: 'manual' });
+    expect(anonymous.status).toBe(401);
+    const bad = await fetch(`${t.baseUrl}/auth/twitter?userId=${user.id}&access_token=not-a-token`, { redirect: 'manual' });
+    expect(bad.status).toBe(401);
+    const linkedin = await fetch(`${t.baseUrl}${startPath(user, 'linkedin')}`);
+    expect(await linkedin.text()).toContain('LinkedIn is coming soon');
+    expect((await fetch(`${t.baseUrl}/auth/myspace?userId=${user.id}`, { redirect: 'manual' })).status).toBe(404);
+    const push = await call(t, 'POST', '/api/agents/service-connections', { token: user.token, body: { connections: { twitter: { connected: true } } } });
+    expect(await push.json()).toEqual({ success: true });
+    expect((await call(t, 'POST', '/api/agents/service-connections', { token: user.token, body: {} })).status).toBe(400);
+  });
+});
+
+describe('publishing approved posts', () => {
+  async function connect(user: TestUser, platform: 'twitter' | 'reddit'): Promise<void> {
+    const { message } = postedMessage(await (await runPopup(user, platform)).page.text());
+    const save = await call(t, 'POST', `/api/user/connections/${platform}`, { token: user.token, body: { accessToken: message.data!.accessToken } });
+    expect(save.status).toBe(200);
+  }
+  async function approve(user: TestUser, post: typeof approvals.$inferInsert.post): Promise<void> {
+    const [row] = await t.database.db.insert(approvals).values({ userId: user.id, kind: 'marketing_post', post }).returning();
+    const res = await call(t, 'POST', `/api/approvals/${row!.id}`, { token: user.token, body: { decision: 'approve' } });
+    expect(res.status).toBe(200);
+  }
+  const linksOf = async (user: TestUser) =>
+    (await t.database.db.select().from(activities).where(eq(activities.userId, user.id))).map((a) => a.link);
+
+  it('publishes an approved X post and a Reddit post through the APIs and stores the real links', async () => {
+    const user = await signedInUser(t);
+    await connect(user, 'twitter');
+    await connect(user, 'reddit');
+    await approve(user, { platform: 'twitter', text: 'We launched!' });
+    expect(x.posts.at(-1)).toMatchObject({ token: x.issued.at(-1)!.accessToken, fields: { text: 'We launched!' } });
+    await approve(user, { platform: 'reddit', subreddit: 'startups', title: 'Launch', body: 'We built a thing' });
+    expect(reddit.posts.at(-1)!.fields).toMatchObject({ kind: 'self', sr: 'startups', title: 'Launch', text: 'We built a thing' });
+    const links = await linksOf(user);
+    expect(links).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^https:\/\/x\.com\/ada_builds\/status\/17\d+$/), expect.stringMatching(/^https:\/\/www\.reddit\.com\/r\/startups\/comments\//)]),
+    );
+  });
+
+  it('does not publish for a platform that is not connected', async () => {
+    const user = await signedInUser(t);
+    const before = x.posts.length;
+    await approve(user, { platform: 'twitter', text: 'Not yet' });
+    expect(x.posts.length).toBe(before);
+    expect(await linksOf(user)).toEqual([]);
+  });
+
+  it('refreshes a token within 5 minutes of expiry before posting', async () => {
+    const user = await signedInUser(t);
+    await connect(user, 'twitter');
+    const old = x.issued.at(-1)!;
+    await t.database.db
+      .update(socialConnections)
+      .set({ expiresAt: new Date(t.clock.now() + 60_000) })
+      .where(eq(socialConnections.userId, user.id));
+    await approve(user, { platform: 'twitter', text: 'Fresh token' });
+    const fresh = x.issued.at(-1)!;
+    expect(fresh.accessToken).not.toBe(old.accessToken);
+    expect(x.posts.at(-1)!.token).toBe(fresh.accessToken);
+    const [stored] = await t.database.db.select().from(socialConnections).where(eq(socialConnections.userId, user.id));
+    expect(decryptToken(t.app.tokenKey, stored!.accessTokenEnc!)).toBe(fresh.accessToken);
+    expect(stored!.expiresAt!.getTime()).toBeGreaterThan(t.clock.now() + 60 * 60_000);
+  });
+
+  it('a revoked refresh token puts the connection in the Error state and posts nothing', async () => {
+    const user = await signedInUser(t);
+    await connect(user, 'reddit');
+    await t.database.db
+      .update(socialConnections)
+      .set({ expiresAt: new Date(t.clock.now() + 60_000), refreshTokenEnc: encryptToken(t.app.tokenKey, 'revoked-refresh-token') })
+      .where(eq(socialConnections.userId, user.id));
+    const before = reddit.posts.length;
+    await approve(user, { platform: 'reddit', subreddit: 'startups', title: 'Nope', body: 'Should not post' });
+    expect(reddit.posts.length).toBe(before);
+    const body = ConnectionsResponse.parse(await (await call(t, 'GET', '/api/user/connections', { token: user.token })).json());
+    expect(body.details.connections.reddit).toMatchObject({ connected: false, error: 'Reddit access was revoked or expired. Please reconnect.' });
+  });
+});
+
+describe('an unconfigured platform', () => {
+  it('answers a page saying so and posts oauth-error', async () => {
+    const bare = await startTestServer({ configure: (c) => void (c.auth.bcryptCost = 4) });
+    try {
+      const user = await signedInUser(bare);
+      const res = await fetch(`${bare.baseUrl}/auth/twitter?userId=${user.id}&access_token=${user.token}`, { redirect: 'manual' });
+      const html = await res.text();
+      expect(html).toContain('X is not configured on this server');
+      expect(postedMessage(html).message.type).toBe('oauth-error');
+      expect(PublicConfig.parse(await (await fetch(`${bare.baseUrl}/api/config`)).json()).social).toEqual({ twitter: false, reddit: false });
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('with the task queue running', () => {
+  it('a resumed marketing task is enqueued and, with X and Reddit connected, completes instead of pausing', async () => {
+    const q = await startTestServer({
+      env: { AUTH_RATE_LIMITS: 'false', ...x.env, ...reddit.env },
+      configure: (c) => void (c.auth.bcryptCost = 4),
+      queue: true,
+    });
+    try {
+      const user = await signedInUser(q);
+      const [row] = await q.database.db
+        .insert(tasks)
+        .values({
+          userId: user.id,
+          description: 'Announce the launch on X and Reddit',
+          priority: 7,
+          agent: 'marketing_agent',
+          category: 'marketing',
+          status: 'paused_login_required',
+          requiredPlatforms: ['twitter', 'reddit'],
+          pauseReason: 'Connect X and Reddit to publish this post',
+        })
+        .returning();
+      let resumed = 0;
+      for (const platform of ['twitter', 'reddit'] as const) {
+        const start = await fetch(`${q.baseUrl}/auth/${platform}?userId=${user.id}&access_token=${user.token}`, { redirect: 'manual' });
+        const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+        const { message } = postedMessage(await (await fetch(authorize.headers.get('location')!)).text());
+        const save = await call(q, 'POST', `/api/user/connections/${platform}`, { token: user.token, body: { accessToken: message.data!.accessToken } });
+        resumed += SaveConnectionResponse.parse(await save.json()).details.resumedTasks;
+      }
+      expect(resumed).toBe(1);
+      const until = Date.now() + 20_000;
+      let status = '';
+      while (Date.now() < until) {
+        const [task] = await q.database.db.select().from(tasks).where(eq(tasks.id, row!.id));
+        status = task!.status;
+        if (status === 'completed' || status === 'failed' || status === 'paused_login_required') break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(status).toBe('completed');
+    } finally {
+      await q.close();
+    }
+  }, 40_000);
+});

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import type { Context } from 'koa';
+import { escapeHtml } from '../../html.ts';
+
+/** JSON inside a <script>: no "<", ">", "&" or line separators can end the element or confuse the parser. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The small page the OAuth popup lands on: a heading, a line of text and, when given, a message posted to the
+ * opener at the dashboard origin only, after which the popup closes. CSP allows only this page's nonce'd script.
+ */
+export function oauthPage(
+  ctx: Context,
+  status: number,
+  input: { title: string; text: string; message?: unknown; targetOrigin: string },
+): void {
+  const nonce = randomBytes(16).toString('base64');
+  const script =
+    input.message === undefined
+      ? ''
+      : `<script nonce="${nonce}">(function(){var m=${scriptJson(input.message)};var o=${scriptJson(input.targetOrigin)};` +
+        `try{if(window.opener){window.opener.postMessage(m,o);}}catch(e){}setTimeout(function(){window.close();},300);})();</script>`;
+  ctx.status = status;
+  ctx.type = 'html';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.set('Content-Security-Policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'`);
+  ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(input.title)}</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:480px;margin:64px auto;padding:0 24px;text-align:center}</style></head>
+<body><h1>${escapeHtml(input.title)}</h1><p>${escapeHtml(input.text)}</p>${script}</body></html>`;
+}
