@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FAKE_X, fakeXEnv } from './support/fake-x.ts';
 
 // The e2e run starts the product exactly as a user does (`npm start`), on its own port and a throwaway
 // DATA_DIR, and drives Debian's Chromium (never a downloaded browser). Workers inherit the env set here.
@@ -34,22 +35,32 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   outputDir: './test-results',
-  webServer: {
-    command: 'npm start',
-    cwd: '..',
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      MONITOR_PORT: String(port + 1),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      // Every e2e request comes from 127.0.0.1; the limits themselves are covered by the server suite.
-      AUTH_RATE_LIMITS: 'false',
+  webServer: [
+    // The fake X (OAuth + API) on loopback, so connecting X through the popup runs for real.
+    {
+      command: 'npx tsx support/fake-x-server.ts',
+      port: FAKE_X.port,
+      reuseExistingServer: false,
+      timeout: 60_000,
     },
-  },
+    {
+      command: 'npm start',
+      cwd: '..',
+      url: `${baseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        MONITOR_PORT: String(port + 1),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        // Every e2e request comes from 127.0.0.1; the limits themselves are covered by the server suite.
+        AUTH_RATE_LIMITS: 'false',
+        ...fakeXEnv(),
+      },
+    },
+  ],
 });

@@ -45,7 +45,11 @@ export async function signUpUnconfirmed(
   const res = await fetch(`${baseURL}/auth/v1/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', apikey: config.supabaseAnonKey },
-    body: JSON.stringify({ email, password, data: { first_name: 'Ada', last_name: 'Founder', full_name: 'Ada Founder' } }),
+    body: JSON.stringify({
+      email,
+      password,
+      data: { first_name: 'Ada', last_name: 'Founder', full_name: 'Ada Founder' },
+    }),
   });
   if (!res.ok) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
   return { email, password };

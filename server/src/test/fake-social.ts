@@ -5,6 +5,8 @@ export interface FakeSocialOptions {
   platform: 'twitter' | 'reddit';
   clientId: string;
   clientSecret: string;
+  /** Fixed port (end-to-end runs configure the app before it starts); 0 or unset picks a free one. */
+  port?: number;
 }
 
 export interface FakeSocial {
@@ -130,7 +132,7 @@ export async function startFakeSocial(options: FakeSocialOptions): Promise<FakeS
       json(res, 404, { error: 'not_found' });
     })().catch(() => json(res, 500, { error: 'server_error' }));
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  await new Promise<void>((done) => server.listen(options.port ?? 0, '127.0.0.1', done));
   const baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   const env: Record<string, string> =
     options.platform === 'twitter'
