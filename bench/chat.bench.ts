@@ -90,7 +90,7 @@ try {
         userId: reader.id,
         channel: 'chat' as const,
         role: (from + k) % 2 ? ('intern' as const) : ('user' as const),
-        text: `Message ${from + k}: ${'lorem ipsum dolor sit amet '.repeat(4)}`,
+        text: `Message ${from + k}: ${'we talked about pricing, the landing page and the next investor call. '.repeat(2)}`,
         createdAt: new Date(start + (from + k) * 1000),
       })),
     );
