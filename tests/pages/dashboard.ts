@@ -1,4 +1,6 @@
 import { expect, type Page } from '@playwright/test';
+import { createConfirmedUser } from '../support/users.ts';
+import { signIn } from './auth.ts';
 
 /**
  * Closes the product tour, which opens 1 s after a user's first dashboard visit on a browser. Waits a little
@@ -13,4 +15,14 @@ export async function dismissTourIfShown(page: Page, waitMs = 3_000): Promise<vo
   if (!shown) return;
   await skip.click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+/** A new, confirmed founder signs in and lands on the dashboard with the tour out of the way. */
+export async function signInNewFounder(page: Page): Promise<{ email: string; password: string }> {
+  const user = await createConfirmedUser(process.env.E2E_BASE_URL!);
+  await page.goto('/login');
+  await signIn(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/dashboard\/chat$/);
+  await dismissTourIfShown(page);
+  return user;
 }

@@ -1,19 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../pages/auth.ts';
 import { autonomyStatus, openFromSidebar, stopAllAgents } from '../pages/autonomy.ts';
-import { dismissTourIfShown } from '../pages/dashboard.ts';
-import { createConfirmedUser } from '../support/users.ts';
-
-const baseURL = process.env.E2E_BASE_URL!;
+import { signInNewFounder } from '../pages/dashboard.ts';
 
 test('autonomy: start at Light Touch, stop and resume all agents, open the approvals inbox', async ({
   page,
 }) => {
-  const user = await createConfirmedUser(baseURL);
-  await page.goto('/login');
-  await signIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard\/chat$/);
-  await dismissTourIfShown(page);
+  await signInNewFounder(page);
 
   await openFromSidebar(page, 'Intern Autonomy');
   await expect(page.getByRole('heading', { name: 'Intern Autonomy', level: 1 })).toBeVisible();

@@ -1,17 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../pages/auth.ts';
-import { dismissTourIfShown } from '../pages/dashboard.ts';
+import { signInNewFounder } from '../pages/dashboard.ts';
 import { FAKE_X } from '../support/fake-x.ts';
-import { createConfirmedUser } from '../support/users.ts';
-
-const baseURL = process.env.E2E_BASE_URL!;
 
 test('connects X through the OAuth popup, then disconnects', async ({ page }) => {
-  const user = await createConfirmedUser(baseURL);
-  await page.goto('/login');
-  await signIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard\/chat$/);
-  await dismissTourIfShown(page);
+  await signInNewFounder(page);
   await page.goto('/dashboard/connections');
 
   const x = page.getByTestId('connection-twitter');
@@ -37,11 +29,7 @@ test('connects X through the OAuth popup, then disconnects', async ({ page }) =>
 });
 
 test('ignores an OAuth message from another origin', async ({ page }) => {
-  const user = await createConfirmedUser(baseURL);
-  await page.goto('/login');
-  await signIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard\/chat$/);
-  await dismissTourIfShown(page);
+  await signInNewFounder(page);
   await page.goto('/dashboard/connections');
   const x = page.getByTestId('connection-twitter');
   await expect(x.getByText('Not Connected')).toBeVisible();

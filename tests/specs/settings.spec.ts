@@ -1,19 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from '../pages/auth.ts';
 import { chatLog, sendChatMessage } from '../pages/chat.ts';
-import { dismissTourIfShown } from '../pages/dashboard.ts';
-import { createConfirmedUser } from '../support/users.ts';
-
-const baseURL = process.env.E2E_BASE_URL!;
+import { signInNewFounder } from '../pages/dashboard.ts';
 
 test('AI settings: a new name shows in the chat header, and brief + direct shape the reply', async ({
   page,
 }) => {
-  const user = await createConfirmedUser(baseURL);
-  await page.goto('/login');
-  await signIn(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/dashboard\/chat$/);
-  await dismissTourIfShown(page);
+  await signInNewFounder(page);
 
   await page.getByRole('complementary').getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/dashboard\/settings$/);
