@@ -183,3 +183,6 @@ export const AUTONOMY = {
   priorityRange: { min: 5, max: 8 },
   focusAreas: ['marketing', 'investor_outreach', 'product_development', 'strategy'],
 } as const;
+
+/** Platform limits of a drafted post (X counts characters; Reddit's title limit is 300). */
+export const POST_LIMITS = { tweetMaxChars: 280, redditTitleMaxChars: 300, redditBodyMaxChars: 4000 } as const;

@@ -22,7 +22,10 @@ async function signIn(popup: Page, email: string, password: string): Promise<voi
   await popup.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-test('popup signs in against the configured server, opens the dashboard and signs out', async ({ popup, context }) => {
+test('popup signs in against the configured server, opens the dashboard and signs out', async ({
+  popup,
+  context,
+}) => {
   const user = await createConfirmedUser(baseURL);
   await connectTo(popup, baseURL);
 

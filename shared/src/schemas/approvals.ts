@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { POST_LIMITS } from '../constants.ts';
 
 /** A drafted post waiting for the founder's yes (spec: approvals inbox; marketing posts are the first kind). */
 export const ApprovalPost = z.discriminatedUnion('platform', [
-  z.object({ platform: z.literal('twitter'), text: z.string().trim().min(1).max(280) }),
+  z.object({ platform: z.literal('twitter'), text: z.string().trim().min(1).max(POST_LIMITS.tweetMaxChars) }),
   z.object({
     platform: z.literal('reddit'),
     subreddit: z.string().regex(/^[A-Za-z0-9_]{2,21}$/),
-    title: z.string().trim().min(1).max(300),
-    body: z.string().trim().min(1).max(4000),
+    title: z.string().trim().min(1).max(POST_LIMITS.redditTitleMaxChars),
+    body: z.string().trim().min(1).max(POST_LIMITS.redditBodyMaxChars),
   }),
 ]);
 export type ApprovalPost = z.infer<typeof ApprovalPost>;

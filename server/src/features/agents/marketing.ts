@@ -1,3 +1,4 @@
+import { POST_LIMITS } from '@cofounder/shared';
 import { askAbout, bullets, internalActivity, type Agent, type NewActivity } from './agent.ts';
 import { MarketingPosts } from './schemas.ts';
 
@@ -12,7 +13,7 @@ export const marketingAgent: Agent = async (input) => {
     input,
     'marketing_posts',
     MarketingPosts,
-    'Draft posts ready to publish: X posts of at most 280 characters, Reddit posts with subreddit, title and body. Use no hashtags spam and no made-up facts.',
+    `Draft posts ready to publish: X posts of at most ${POST_LIMITS.tweetMaxChars} characters, Reddit posts with subreddit, title and body. Use no hashtags spam and no made-up facts.`,
   );
   const drafted: NewActivity[] = [
     ...m.tweets.map((t): NewActivity => ({

@@ -1,3 +1,4 @@
+import { POST_LIMITS } from '@cofounder/shared';
 import { z } from 'zod';
 
 // What each agent asks the model for (structured output). The offline co-founder fills the same shapes.
@@ -16,19 +17,18 @@ export const ResearchBrief = z.object({
 });
 export type ResearchBrief = z.infer<typeof ResearchBrief>;
 
-/** X counts characters; 280 is its limit for a post. */
-export const TWEET_MAX_CHARS = 280;
-
 /** marketing_agent: posts ready to publish as they are. */
 export const MarketingPosts = z.object({
   summary: line,
-  tweets: z.array(z.object({ text: z.string().trim().min(1).max(TWEET_MAX_CHARS), reasoning: line })).max(5),
+  tweets: z
+    .array(z.object({ text: z.string().trim().min(1).max(POST_LIMITS.tweetMaxChars), reasoning: line }))
+    .max(5),
   redditPosts: z
     .array(
       z.object({
         subreddit: z.string().regex(/^[A-Za-z0-9_]{2,21}$/),
-        title: z.string().trim().min(1).max(300),
-        body: z.string().trim().min(1).max(4000),
+        title: z.string().trim().min(1).max(POST_LIMITS.redditTitleMaxChars),
+        body: z.string().trim().min(1).max(POST_LIMITS.redditBodyMaxChars),
         reasoning: line,
       }),
     )

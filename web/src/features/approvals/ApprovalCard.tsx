@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import type { Approval, ApprovalPost } from '@cofounder/shared';
 import { buttonClass, cardClass, primaryClass } from '../work/labels.ts';
-import { TWEET_MAX } from './texts.ts';
+import { POST_LIMITS } from '@cofounder/shared';
 
 const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white p-2 text-sm dark:border-slate-700 dark:bg-slate-900';
 
 /** Whether an edited post can be sent (the shared schema's limits). */
 function postValid(post: ApprovalPost): boolean {
-  if (post.platform === 'twitter') return post.text.trim().length > 0 && post.text.length <= TWEET_MAX;
+  if (post.platform === 'twitter')
+    return post.text.trim().length > 0 && post.text.length <= POST_LIMITS.tweetMaxChars;
   return (
     /^[A-Za-z0-9_]{2,21}$/.test(post.subreddit) &&
     post.title.trim().length > 0 &&
@@ -32,7 +33,7 @@ function PostView({ post }: { post: ApprovalPost }) {
 
 function PostEditor({ post, onChange }: { post: ApprovalPost; onChange: (p: ApprovalPost) => void }) {
   if (post.platform === 'twitter') {
-    const over = post.text.length > TWEET_MAX;
+    const over = post.text.length > POST_LIMITS.tweetMaxChars;
     return (
       <div className="text-sm text-slate-800 dark:text-slate-200">
         <label className="block">
@@ -49,7 +50,7 @@ function PostEditor({ post, onChange }: { post: ApprovalPost; onChange: (p: Appr
           className={`mt-1 block text-xs ${over ? 'text-red-600' : 'text-slate-500'}`}
           aria-live="polite"
         >
-          {post.text.length}/{TWEET_MAX}
+          {post.text.length}/{POST_LIMITS.tweetMaxChars}
         </span>
       </div>
     );

@@ -1,5 +1,4 @@
 export const APPROVALS_EMPTY = 'Nothing waiting for you';
-export const TWEET_MAX = 280;
 
 /** The sidebar link's accessible name, with the waiting count when there is one. */
 export function approvalsLinkLabel(count: number): string {

@@ -1,4 +1,4 @@
-import type { OnboardingProfile } from '@cofounder/shared';
+import { POST_LIMITS, type OnboardingProfile } from '@cofounder/shared';
 import type {
   CodingSpec,
   InvestorPlan,
@@ -46,7 +46,10 @@ export function marketingPosts(p: OnboardingProfile | null, task: string): Marke
     summary: `Drafted posts for: ${task}`.slice(0, 400),
     tweets: [
       {
-        text: tweet.length <= 280 ? tweet : `${tweet.slice(0, 277)}...`,
+        text:
+          tweet.length <= POST_LIMITS.tweetMaxChars
+            ? tweet
+            : `${tweet.slice(0, POST_LIMITS.tweetMaxChars - 3)}...`,
         reasoning: 'A question invites replies, which tell us what to build first.',
       },
     ],
