@@ -186,3 +186,20 @@ export const AUTONOMY = {
 
 /** Platform limits of a drafted post (X counts characters; Reddit's title limit is 300). */
 export const POST_LIMITS = { tweetMaxChars: 280, redditTitleMaxChars: 300, redditBodyMaxChars: 4000 } as const;
+
+/**
+ * Publishing approved posts (a queue job per post). Per founder and platform at most `posts` go out in any
+ * `windowSeconds` (X's user posting cap; Reddit's pace for young accounts); a post over the cap waits for the
+ * window. A provider's 429 waits for the reset it names; network and 5xx failures back off exponentially from
+ * `retryDelaySeconds` and give up after `attempts`.
+ */
+export const PUBLISHING = {
+  rateLimits: {
+    twitter: { posts: 17, windowSeconds: 24 * 60 * 60 },
+    reddit: { posts: 6, windowSeconds: 60 * 60 },
+  },
+  attempts: 5,
+  retryDelaySeconds: 30,
+  /** Longest wait a provider's rate-limit answer may ask for before the post is failed instead. */
+  maxRateLimitWaitSeconds: 24 * 60 * 60,
+} as const;

@@ -24,8 +24,11 @@ import { AgentsStatusResponse } from '../schemas/agents.ts';
 import {
   ApprovalsResponse,
   DecideApprovalResponse,
+  PostingSettingsResponse,
+  RetryPublishResponse,
   type APPROVAL_STATUSES,
   type DecideApprovalBody,
+  type PostingSettings,
 } from '../schemas/approvals.ts';
 import {
   ConnectionsResponse,
@@ -188,6 +191,13 @@ export function createApi({
     /** Approves (optionally an edited post) or rejects one approval. */
     decideApproval: (id: string, body: DecideApprovalBody) =>
       request('POST', `/api/approvals/${encodeURIComponent(id)}`, DecideApprovalResponse, { body }),
+    /** Queues a failed approved post again. */
+    retryPublish: (id: string) =>
+      request('POST', `/api/approvals/${encodeURIComponent(id)}/publish`, RetryPublishResponse, { body: {} }),
+    /** Whether drafted posts wait for the founder's approval (on by default). */
+    postingSettings: () => request('GET', '/api/user/posting-settings', PostingSettingsResponse),
+    updatePostingSettings: (body: PostingSettings) =>
+      request('PUT', '/api/user/posting-settings', PostingSettingsResponse, { body }),
     /** The caller's social connections by platform (never tokens). */
     connections: () => request('GET', '/api/user/connections', ConnectionsResponse),
     /** Confirms the connection an OAuth callback stored; answers how many paused tasks it resumed. */

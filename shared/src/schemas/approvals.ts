@@ -15,6 +15,22 @@ export type ApprovalPost = z.infer<typeof ApprovalPost>;
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 
+/**
+ * What became of an approved post: queued (a job will publish it; `nextAttemptAt` when it waits for a rate-limit
+ * window or a back-off), waiting_connection (its platform is not connected; connecting it queues the post),
+ * published (with the real link), failed (with the reason; the founder can retry).
+ */
+export const PUBLISH_STATUSES = ['queued', 'waiting_connection', 'published', 'failed'] as const;
+export const PublishState = z.object({
+  status: z.enum(PUBLISH_STATUSES),
+  link: z.string().nullable(),
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+  nextAttemptAt: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+});
+export type PublishState = z.infer<typeof PublishState>;
+
 export const Approval = z.object({
   id: z.string(),
   kind: z.literal('marketing_post'),
@@ -24,6 +40,8 @@ export const Approval = z.object({
   post: ApprovalPost,
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  /** Null until the post is approved (by the founder, or automatically when approval is off). */
+  publish: PublishState.nullable(),
 });
 export type Approval = z.infer<typeof Approval>;
 
@@ -39,3 +57,16 @@ export const DecideApprovalBody = z
 export type DecideApprovalBody = z.infer<typeof DecideApprovalBody>;
 export const DecideApprovalResponse = z.object({ success: z.literal(true), approval: Approval });
 export type DecideApprovalResponse = z.infer<typeof DecideApprovalResponse>;
+
+/** POST /api/approvals/{id}/publish: queues a failed (or connection-waiting) approved post again. */
+export const RetryPublishResponse = DecideApprovalResponse;
+export type RetryPublishResponse = DecideApprovalResponse;
+
+/** The founder's posting preference; "Approve before posting" is on unless they turn it off. */
+export const PostingSettings = z.object({ approveBeforePosting: z.boolean() }).strict();
+export type PostingSettings = z.infer<typeof PostingSettings>;
+export const DEFAULT_POSTING_SETTINGS: PostingSettings = { approveBeforePosting: true };
+
+/** GET and PUT /api/user/posting-settings (PUT body: PostingSettings). */
+export const PostingSettingsResponse = z.object({ success: z.literal(true), settings: PostingSettings });
+export type PostingSettingsResponse = z.infer<typeof PostingSettingsResponse>;
