@@ -77,14 +77,18 @@ export interface PlanDefinition {
   tasksPerMonth: number | null;
   /** Phone integration and investor outreach (spec 2 §6). */
   builderFeatures: boolean;
+  /** Voice minutes (transcribed audio and call time together) per calendar month; null means unlimited. */
+  voiceMinutesPerMonth: number | null;
+  /** Transcription requests per minute (a burst limit, separate from the monthly minutes). */
+  transcriptionsPerMinute: number;
 }
 
 /** Every plan's price and limits, once. */
 export const PLANS: Record<PlanId, PlanDefinition> = {
-  free_trial: { id: 'free_trial', name: 'Free Trial', monthlyPrice: 0, yearlyPrice: null, messagesPerMonth: 100, tasksPerMonth: 10, builderFeatures: false },
-  starter: { id: 'starter', name: 'Starter', monthlyPrice: 29, yearlyPrice: 278, messagesPerMonth: 1000, tasksPerMonth: 60, builderFeatures: false },
-  builder: { id: 'builder', name: 'Builder', monthlyPrice: 79, yearlyPrice: 758, messagesPerMonth: 5000, tasksPerMonth: 300, builderFeatures: true },
-  scale: { id: 'scale', name: 'Scale', monthlyPrice: 199, yearlyPrice: 1910, messagesPerMonth: null, tasksPerMonth: null, builderFeatures: true },
+  free_trial: { id: 'free_trial', name: 'Free Trial', monthlyPrice: 0, yearlyPrice: null, messagesPerMonth: 100, tasksPerMonth: 10, builderFeatures: false, voiceMinutesPerMonth: 15, transcriptionsPerMinute: 5 },
+  starter: { id: 'starter', name: 'Starter', monthlyPrice: 29, yearlyPrice: 278, messagesPerMonth: 1000, tasksPerMonth: 60, builderFeatures: false, voiceMinutesPerMonth: 120, transcriptionsPerMinute: 10 },
+  builder: { id: 'builder', name: 'Builder', monthlyPrice: 79, yearlyPrice: 758, messagesPerMonth: 5000, tasksPerMonth: 300, builderFeatures: true, voiceMinutesPerMonth: 600, transcriptionsPerMinute: 20 },
+  scale: { id: 'scale', name: 'Scale', monthlyPrice: 199, yearlyPrice: 1910, messagesPerMonth: null, tasksPerMonth: null, builderFeatures: true, voiceMinutesPerMonth: null, transcriptionsPerMinute: 60 },
 };
 
 /** Usage bar thresholds in percent (spec 1 §9): red ≥90 or warning, amber ≥75, green ≥50, else blue. */
@@ -202,4 +206,31 @@ export const PUBLISHING = {
   retryDelaySeconds: 30,
   /** Longest wait a provider's rate-limit answer may ask for before the post is failed instead. */
   maxRateLimitWaitSeconds: 24 * 60 * 60,
+} as const;
+
+/** Voice-to-text and realtime calls (spec 1 §5, §8, §9). */
+export const VOICE = {
+  /** Longest recording; it stops by itself here. */
+  maxRecordingSeconds: 600,
+  /** The "1 minute remaining" warning. */
+  warningAtSeconds: 540,
+  /** Largest audio upload, enforced while the upload streams in. */
+  maxUploadBytes: 26_214_400,
+  transcriptionModel: 'whisper-1',
+  /** What the recorder asks MediaRecorder for (webm/opus) and the capture rate it asks the microphone for. */
+  recordingMimeType: 'audio/webm;codecs=opus',
+  recordingSampleRate: 16_000,
+  /** Opus bitrate the recorder asks for; also how the server estimates an upload's duration from its size. */
+  recordingBitsPerSecond: 32_000,
+  /** Audio formats the transcription endpoints take (file extensions / MIME subtypes). */
+  audioFormats: ['webm', 'ogg', 'wav', 'mp3', 'mpeg', 'mpga', 'mp4', 'm4a', 'flac'],
+  /** Realtime call audio rate, the provider's model and voice, and how long a minted client secret lives. */
+  callSampleRate: 24_000,
+  realtimeModel: 'gpt-realtime',
+  realtimeVoice: 'marin',
+  clientSecretTtlSeconds: 600,
+  /** A call without a cleanup is considered over this long after its allowed time (crashed tab). */
+  staleCallGraceSeconds: 60,
+  /** The name the call screen gives the realtime provider in "{provider} connection failed: {status}". */
+  realtimeProviderName: 'OpenAI Realtime',
 } as const;

@@ -24,5 +24,6 @@ export * from './rules/work.ts';
 export * from './schemas/autonomy.ts';
 export * from './schemas/agents.ts';
 export * from './schemas/approvals.ts';
+export * from './schemas/voice.ts';
 export * from './schemas/connections.ts';
 export * from './rules/connections.ts';

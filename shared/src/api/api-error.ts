@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** The parsed failure body, for endpoints whose failures carry more (transcription's estimatedDuration). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -19,6 +21,8 @@ export class ApiError extends Error {
  * does not list yet, and its status and message must still reach the screen.
  */
 const AnyCodeErrorBody = z.object({ error: ApiErrorBody.shape.error.extend({ code: z.string() }) });
+
+const FlatErrorBody = z.object({ error: z.string(), message: z.string().optional() });
 
 /** Codes for failures that carry only a status (stream error events, bodies that are not JSON errors). */
 const CODE_BY_STATUS: Record<number, string> = {
@@ -41,7 +45,10 @@ export function apiErrorFrom(status: number, body: unknown): ApiError {
   const parsed = AnyCodeErrorBody.safeParse(body);
   if (parsed.success) {
     const { code, message, field } = parsed.data.error;
-    return new ApiError(status, code, message, field);
+    return new ApiError(status, code, message, field, body);
   }
-  return new ApiError(status, 'http_error', `HTTP error! status: ${status}`);
+  // Some spec endpoints (transcription) answer a flat {error, message}: the error text is the code.
+  const flat = FlatErrorBody.safeParse(body);
+  if (flat.success) return new ApiError(status, flat.data.error, flat.data.message ?? flat.data.error, undefined, body);
+  return new ApiError(status, 'http_error', `HTTP error! status: ${status}`, undefined, body);
 }

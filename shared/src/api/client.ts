@@ -37,6 +37,15 @@ import {
   type ConnectionView,
   type SaveConnectionBody,
 } from '../schemas/connections.ts';
+import {
+  CallToolResponse,
+  RealtimeSession,
+  TranscriptionResponse,
+  TranscriptionStatus,
+  type CallToolBody,
+  type CallTranscriptBody,
+  type RealtimeCleanupBody,
+} from '../schemas/voice.ts';
 import { ApiError, apiErrorFrom } from './api-error.ts';
 import { sendMessageStream } from './chat-stream.ts';
 
@@ -82,7 +91,7 @@ export function createApi({
     method: string,
     path: string,
     schema: S,
-    opts: { body?: unknown; auth?: boolean; userId?: string } = {},
+    opts: { body?: unknown; form?: FormData; auth?: boolean; userId?: string; keepalive?: boolean } = {},
   ): Promise<z.infer<S>> {
     const headers: Record<string, string> = { accept: 'application/json' };
     // Spec 2 names the caller of the autonomy endpoints in x-user-id (the server checks it against the bearer).
@@ -92,7 +101,9 @@ export function createApi({
     const res = await doFetch(`${baseUrl}${path}`, {
       method,
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      // FormData sets its own multipart content type (with the boundary).
+      body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+      ...(opts.keepalive ? { keepalive: true } : {}),
     });
     const json: unknown = await res.json().catch(() => null);
     if (!res.ok) throw apiErrorFrom(res.status, json);
@@ -206,6 +217,27 @@ export function createApi({
     /** Disconnects a platform (the server also revokes the token there). */
     deleteConnection: (platform: ConnectionPlatform) =>
       request('DELETE', `/api/user/connections/${platform}`, Success),
+    /** Whether this server can transcribe speech. */
+    transcriptionStatus: () => request('GET', '/transcription/status', TranscriptionStatus),
+    /** Transcribes a recording (multipart upload; the server stops reading past VOICE.maxUploadBytes). */
+    transcribe: (audio: Blob, opts: { filename?: string; language?: string; prompt?: string } = {}) => {
+      const form = new FormData();
+      form.set('audio', audio, opts.filename ?? 'recording.webm');
+      if (opts.language) form.set('language', opts.language);
+      if (opts.prompt) form.set('prompt', opts.prompt);
+      return request('POST', '/transcription', TranscriptionResponse, { form });
+    },
+    /** Mints a realtime call session (client secret, where to send the SDP offer, seconds allowed). */
+    realtimeSession: (userId: string) =>
+      request('GET', `/api/realtime-voice/session?userId=${user(userId)}`, RealtimeSession),
+    /** Ends a call and meters it; keepalive lets it go out while the page unloads. */
+    realtimeCleanup: (body: RealtimeCleanupBody) =>
+      request('POST', '/api/realtime-voice/cleanup', Success, { body, keepalive: true }),
+    /** Saves finished utterances of a call into the conversation. */
+    saveCallTranscript: (body: CallTranscriptBody) =>
+      request('POST', '/api/realtime-voice/transcript', Success, { body }),
+    /** Runs a function call the realtime session asked for (create_task). */
+    runCallTool: (body: CallToolBody) => request('POST', '/api/realtime-voice/tool', CallToolResponse, { body }),
     /** Pushes the whole connections map to the agents; the reply is not read (spec 1 §7). */
     pushServiceConnections: (connections: Partial<Record<ConnectionPlatform, ConnectionView>>) =>
       request('POST', '/api/agents/service-connections', z.unknown(), { body: { connections } }),

@@ -26,5 +26,7 @@ export const PublicConfig = z.object({
   devMailbox: z.boolean(),
   /** Social platforms whose OAuth app is configured on this server (connections can start). */
   social: z.object({ twitter: z.boolean(), reddit: z.boolean() }).default({ twitter: false, reddit: false }),
+  /** Voice needs a provider with speech models (there is no local one): transcription and realtime calls. */
+  voice: z.object({ transcription: z.boolean(), calls: z.boolean() }).default({ transcription: false, calls: false }),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

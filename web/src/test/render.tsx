@@ -16,6 +16,7 @@ export const TEST_CONFIG: PublicConfig = {
   oauthProviders: { google: false, github: false },
   devMailbox: true,
   social: { twitter: false, reddit: false },
+  voice: { transcription: false, calls: false },
 };
 
 interface RenderAppOptions {

@@ -43,6 +43,8 @@ export const configRoutes: FeatureRouter = ({ config, database, email, ai, anonK
       oauthProviders: await providers(),
       devMailbox: email.mode === 'local',
       social: { twitter: config.social.twitter !== null, reddit: config.social.reddit !== null },
+      // No voice provider is wired yet (issue 6 adds it).
+      voice: { transcription: false, calls: false },
     };
     ctx.body = body;
   });

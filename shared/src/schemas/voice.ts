@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { VOICE } from '../constants.ts';
+
+/** Every voice and transcription text of spec 1 §5 and §8, once. */
+export const VOICE_TEXT = {
+  tooLarge: 'Audio file too large. Please record a shorter message (under 10 minutes).',
+  oneMinuteLeft: '1 minute remaining. Recording stops automatically at 10 minutes.',
+  audioTooLong: 'Audio too long',
+  fileTooLarge: 'File too large',
+  unsupportedFormat: 'Unsupported audio format',
+  transcriptionFailed: 'Transcription failed',
+  retryHint: 'Please try again.',
+  processFailed: 'Failed to process audio file. Please try again.',
+  micDenied: 'Could not access microphone. Please check your permissions.',
+  noSpeech: 'No speech detected. Please try again.',
+  transcribeFailed: 'Failed to transcribe audio. Please try again.',
+  notSupported: 'Voice recording is not supported in your browser',
+  unavailable: 'Voice transcription service is not available',
+  startFailed: 'Failed to start recording. Please check microphone permissions.',
+  /** Call screen error banner (spec 1 §8 "Voice call"). */
+  notAuthenticated: 'User not authenticated',
+  sessionFailed: 'Failed to create session',
+  connectionFailed: (status: number | string) => `${VOICE.realtimeProviderName} connection failed: ${status}`,
+  callInProgress: 'A call is already in progress. End it before starting another.',
+  callLimitReached: "You've used all your voice minutes for this month. Please upgrade your plan to continue.",
+} as const;
+
+/** POST /api/transcribe (JSON): base64 audio; model is always whisper-1. */
+export const TranscribeBody = z
+  .object({
+    audio_data: z.string().min(1, 'audio_data is required'),
+    model: z.literal(VOICE.transcriptionModel).default(VOICE.transcriptionModel),
+    /** The recording's MIME type (defaults to webm/opus). */
+    mimeType: z.string().max(100).optional(),
+    language: z.string().regex(/^[a-z]{2}$/).optional(),
+    prompt: z.string().max(1000).optional(),
+  })
+  .strict();
+export type TranscribeBody = z.infer<typeof TranscribeBody>;
+
+/** Success: the transcript and the audio's duration in seconds. */
+export const TranscribeResponse = z.object({ transcript: z.string(), duration: z.number() });
+export type TranscribeResponse = z.infer<typeof TranscribeResponse>;
+
+/** Failure body of /api/transcribe and /transcription (413 carries the estimated duration in seconds). */
+export const TranscribeFailure = z.object({
+  error: z.string(),
+  message: z.string(),
+  estimatedDuration: z.number().optional(),
+});
+export type TranscribeFailure = z.infer<typeof TranscribeFailure>;
+
+/** GET /transcription/status. */
+export const TranscriptionStatus = z.object({ available: z.boolean() });
+export type TranscriptionStatus = z.infer<typeof TranscriptionStatus>;
+
+/** POST /transcription (multipart: audio, optional language and prompt). */
+export const TranscriptionResponse = z.object({ success: z.literal(true), text: z.string(), duration: z.number() });
+export type TranscriptionResponse = z.infer<typeof TranscriptionResponse>;
+
+/**
+ * GET /api/realtime-voice/session?userId=: a short-lived client secret for the provider's realtime API, where the
+ * browser POSTs its SDP offer (`realtime.callsUrl`), the call's id, and how long it may last (the plan's minutes left).
+ */
+export const RealtimeSession = z.object({
+  client_secret: z.object({ value: z.string(), expires_at: z.number() }),
+  callId: z.string(),
+  realtime: z.object({ callsUrl: z.string(), model: z.string(), voice: z.string() }),
+  /** Seconds the call may last; the page ends it with VOICE_TEXT.callLimitReached when they run out. */
+  maxSeconds: z.number().int().min(0),
+});
+export type RealtimeSession = z.infer<typeof RealtimeSession>;
+
+/** POST /api/realtime-voice/cleanup on hang-up and page exit: ends the call and meters its minutes. */
+export const RealtimeCleanupBody = z.object({ userId: z.string(), callId: z.string().optional() }).strict();
+export type RealtimeCleanupBody = z.infer<typeof RealtimeCleanupBody>;
+
+/** POST /api/realtime-voice/transcript: finished utterances of a call, saved into the conversation as they end. */
+export const CallTranscriptBody = z
+  .object({
+    callId: z.string(),
+    items: z
+      .array(z.object({ role: z.enum(['user', 'intern']), text: z.string().trim().min(1).max(10_000) }))
+      .min(1)
+      .max(50),
+  })
+  .strict();
+export type CallTranscriptBody = z.infer<typeof CallTranscriptBody>;
+
+/** The function tool a call session declares: things the founder asks for become tasks. */
+export const CALL_TOOLS = { createTask: 'create_task' } as const;
+export const CreateTaskToolArgs = z.object({
+  description: z.string().trim().min(3).max(500),
+  priority: z.number().int().min(1).max(10).optional(),
+});
+
+/** POST /api/realtime-voice/tool: runs a function call the realtime session asked for; `output` goes back to it. */
+export const CallToolBody = z
+  .object({ callId: z.string(), name: z.string().max(64), arguments: z.string().max(10_000) })
+  .strict();
+export type CallToolBody = z.infer<typeof CallToolBody>;
+export const CallToolResponse = z.object({ success: z.literal(true), output: z.string() });
+export type CallToolResponse = z.infer<typeof CallToolResponse>;
