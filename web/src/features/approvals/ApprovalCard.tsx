@@ -1,23 +1,14 @@
 import { useState } from 'react';
-import type { Approval, ApprovalPost } from '@cofounder/shared';
+import { ApprovalPost, type Approval } from '@cofounder/shared';
 import { buttonClass, cardClass, primaryClass } from '../work/labels.ts';
 import { POST_LIMITS } from '@cofounder/shared';
+import { PublishStatus } from './PublishStatus.tsx';
 
 const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white p-2 text-sm dark:border-slate-700 dark:bg-slate-900';
 
-/** Whether an edited post can be sent (the shared schema's limits). */
-function postValid(post: ApprovalPost): boolean {
-  if (post.platform === 'twitter')
-    return post.text.trim().length > 0 && post.text.length <= POST_LIMITS.tweetMaxChars;
-  return (
-    /^[A-Za-z0-9_]{2,21}$/.test(post.subreddit) &&
-    post.title.trim().length > 0 &&
-    post.title.length <= 300 &&
-    post.body.trim().length > 0 &&
-    post.body.length <= 4000
-  );
-}
+/** Whether an edited post can be sent: the same shared schema the server checks it with. */
+const postValid = (post: ApprovalPost) => ApprovalPost.safeParse(post).success;
 
 function PostView({ post }: { post: ApprovalPost }) {
   if (post.platform === 'twitter')
@@ -86,15 +77,20 @@ function PostEditor({ post, onChange }: { post: ApprovalPost; onChange: (p: Appr
   );
 }
 
-/** One drafted post: Approve, Edit (then "Approve edited"), Reject; decided ones are shown read-only. */
+/**
+ * One drafted post: Approve, Edit (then "Approve edited"), Reject; decided ones are shown read-only, approved
+ * ones with their publish state.
+ */
 export function ApprovalCard({
   approval,
   busy,
   onDecide,
+  onRetry,
 }: {
   approval: Approval;
   busy: boolean;
   onDecide: (decision: 'approve' | 'reject', edited?: ApprovalPost) => void;
+  onRetry: () => void;
 }) {
   const [editing, setEditing] = useState<ApprovalPost | null>(null);
   const platform = approval.post.platform === 'twitter' ? 'X post' : 'Reddit post';
@@ -107,6 +103,14 @@ export function ApprovalCard({
         </time>
       </div>
       {editing ? <PostEditor post={editing} onChange={setEditing} /> : <PostView post={approval.post} />}
+      {approval.status === 'approved' && approval.publish && (
+        <PublishStatus
+          publish={approval.publish}
+          platform={approval.post.platform}
+          retrying={busy}
+          onRetry={onRetry}
+        />
+      )}
       {approval.status === 'pending' && (
         <div className="mt-4 flex flex-wrap gap-2">
           {editing ? (

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
-import type { Approval } from '@cofounder/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { Approval, PublishState } from '@cofounder/shared';
 import { createFakeAuth, fakeSession } from '../../test/fake-auth.ts';
 import { createFakeServer, type FakeRequest } from '../../test/fake-server.ts';
+import { PUBLISH_POLL_MS } from '../../data/approvals/use-approvals.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const TWEET: Approval = {
@@ -13,6 +14,7 @@ const TWEET: Approval = {
   post: { platform: 'twitter', text: 'We shipped our beta today.' },
   createdAt: new Date().toISOString(),
   decidedAt: null,
+  publish: null,
 };
 const REDDIT: Approval = {
   ...TWEET,
@@ -25,17 +27,44 @@ const REDDIT: Approval = {
   },
 };
 
-function server(initial: Approval[]) {
+const QUEUED: PublishState = {
+  status: 'queued',
+  link: null,
+  error: null,
+  attempts: 0,
+  nextAttemptAt: null,
+  publishedAt: null,
+};
+
+/** An approved post with its publish state. */
+const approved = (publish: Partial<PublishState>, base: Approval = TWEET): Approval => ({
+  ...base,
+  status: 'approved',
+  decidedAt: new Date().toISOString(),
+  publish: { ...QUEUED, ...publish },
+});
+
+function server(initial: Approval[], opts: { approved?: () => Approval[]; retryStatus?: number } = {}) {
   let pending = initial;
   const decisions: FakeRequest[] = [];
+  const retries: FakeRequest[] = [];
   const fetch = createFakeServer({
     'GET /onboarding/:userId/status': () =>
       Response.json({ isComplete: true, readyToWork: true, hasStarted: true }),
-    'GET /api/approvals': (req) =>
-      Response.json({
-        success: true,
-        approvals: req.url.searchParams.get('status') === 'pending' ? pending : [],
-      }),
+    'GET /api/approvals': (req) => {
+      const status = req.url.searchParams.get('status');
+      const list = status === 'pending' ? pending : status === 'approved' ? (opts.approved?.() ?? []) : [];
+      return Response.json({ success: true, approvals: list });
+    },
+    'POST /api/approvals/:id/publish': (req) => {
+      retries.push(req);
+      if (opts.retryStatus)
+        return Response.json(
+          { error: { code: 'conflict', message: 'Only a failed post can be retried' } },
+          { status: opts.retryStatus },
+        );
+      return Response.json({ success: true, approval: approved({}) });
+    },
     'POST /api/approvals/:id': (req) => {
       decisions.push(req);
       const approval = pending.find((a) => a.id === req.params.id)!;
@@ -43,11 +72,14 @@ function server(initial: Approval[]) {
       const body = req.body as { decision: 'approve' | 'reject' };
       return Response.json({
         success: true,
-        approval: { ...approval, status: body.decision === 'approve' ? 'approved' : 'rejected' },
+        approval:
+          body.decision === 'approve'
+            ? approved(approval.post.platform === 'reddit' ? { status: 'waiting_connection' } : {}, approval)
+            : { ...approval, status: 'rejected' },
       });
     },
   });
-  return { fetch, decisions };
+  return { fetch, decisions, retries };
 }
 
 const open = (fetch: typeof globalThis.fetch) =>
@@ -63,7 +95,7 @@ describe('Approvals inbox', () => {
 
     const first = screen.getAllByTestId('approval')[0]!;
     await user.click(within(first).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Post approved')).toBeTruthy();
+    expect(await screen.findByText('Approved — queued to publish')).toBeTruthy();
     expect(decisions[0]?.body).toEqual({ decision: 'approve' });
     await waitFor(() => expect(screen.queryByText('We shipped our beta today.')).toBeNull());
     expect(await screen.findByRole('link', { name: 'Approvals, 1 waiting' })).toBeTruthy();
@@ -114,5 +146,80 @@ describe('Approvals inbox', () => {
     expect(await screen.findByText('Nothing waiting for you')).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'Approved' }));
     expect(await screen.findByText('Nothing approved yet')).toBeTruthy();
+  });
+});
+
+describe('Approved posts: publish state', () => {
+  afterEach(() => vi.useRealTimers());
+
+  const openApproved = async (approvedList: () => Approval[], retryStatus?: number) => {
+    const srv = server([], { approved: approvedList, ...(retryStatus ? { retryStatus } : {}) });
+    const view = open(srv.fetch);
+    await view.user.click(await screen.findByRole('tab', { name: 'Approved' }));
+    return { ...srv, ...view };
+  };
+
+  it('shows a queued post with its next try', async () => {
+    const inTenMinutes = new Date(Date.now() + 10 * 60_000 + 5000).toISOString();
+    await openApproved(() => [approved({ nextAttemptAt: inTenMinutes })]);
+    expect(await screen.findByText('Queued to publish')).toBeTruthy();
+    expect(screen.getByText('Next try in 10 minutes')).toBeTruthy();
+  });
+
+  it('says which platform it waits for and links to Connections', async () => {
+    await openApproved(() => [approved({ status: 'waiting_connection' }, REDDIT)]);
+    expect(await screen.findByText('Waiting for Reddit to be connected')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Connect Reddit' });
+    expect(link.getAttribute('href')).toBe('/dashboard/connections');
+  });
+
+  it('links a published post in a new tab', async () => {
+    const link = 'https://x.com/ada/status/1';
+    await openApproved(() => [
+      approved({ status: 'published', link, publishedAt: new Date().toISOString() }),
+    ]);
+    expect(await screen.findByText('Published')).toBeTruthy();
+    const view = screen.getByRole('link', { name: 'View post' });
+    expect(view.getAttribute('href')).toBe(link);
+    expect(view.getAttribute('target')).toBe('_blank');
+    expect(view.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('shows a failure and retries it', async () => {
+    const { retries, user } = await openApproved(() => [
+      approved({ status: 'failed', error: 'X rejected the post', attempts: 5 }),
+    ]);
+    expect(await screen.findByText('Publishing failed: X rejected the post')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Post queued to publish again')).toBeTruthy();
+    expect(retries[0]?.url.pathname).toBe('/api/approvals/ap1/publish');
+  });
+
+  it('toasts the server message when a retry fails', async () => {
+    const { user } = await openApproved(() => [approved({ status: 'failed', error: 'Network down' })], 409);
+    await user.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Only a failed post can be retried')).toBeTruthy();
+  });
+
+  it('refetches while a post is queued until it is published', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let state: Partial<PublishState> = {};
+    const srv = server([], { approved: () => [approved(state)] });
+    const { user } = renderApp('/dashboard/approvals', {
+      fetch: srv.fetch,
+      auth: createFakeAuth(fakeSession()),
+      advanceTimers: (ms) => vi.advanceTimersByTime(ms),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Approved' }));
+    expect(await screen.findByText('Queued to publish')).toBeTruthy();
+    state = { status: 'published', link: 'https://x.com/ada/status/1' };
+    await act(() => vi.advanceTimersByTimeAsync(PUBLISH_POLL_MS + 100));
+    expect(await screen.findByRole('link', { name: 'View post' })).toBeTruthy();
+  });
+
+  it('says an approved post waits for its platform when it is not connected', async () => {
+    const { user } = open(server([REDDIT]).fetch);
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Approved — waiting for Reddit to be connected')).toBeTruthy();
   });
 });

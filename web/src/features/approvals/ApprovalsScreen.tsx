@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { ApiError, type ApprovalPost } from '@cofounder/shared';
+import { ApiError, type Approval, type ApprovalPost } from '@cofounder/shared';
 import { useApprovals } from '../../data/approvals/use-approvals.ts';
 import { useDecideApproval } from '../../data/approvals/use-decide-approval.ts';
+import { useRetryPublish } from '../../data/approvals/use-retry-publish.ts';
 import { buttonClass, cardClass } from '../work/labels.ts';
 import { ApprovalCard } from './ApprovalCard.tsx';
-import { APPROVALS_EMPTY } from './texts.ts';
+import { APPROVAL_TEXT, APPROVALS_EMPTY } from './texts.ts';
 
 type Tab = 'pending' | 'approved' | 'rejected';
 const TABS: { id: Tab; label: string }[] = [
@@ -19,21 +20,37 @@ const EMPTY: Record<Tab, string> = {
   rejected: 'Nothing rejected yet',
 };
 
+/** The toast after a decision: an approved post is queued, or waits for its platform to be connected. */
+function decidedText({ status, publish, post }: Approval): string {
+  if (status === 'rejected') return APPROVAL_TEXT.rejected;
+  return publish?.status === 'waiting_connection'
+    ? APPROVAL_TEXT.approvedWaiting(post.platform)
+    : APPROVAL_TEXT.approved;
+}
+
+const errorText = (e: unknown, fallback: string) => (e instanceof ApiError ? e.message : fallback);
+
 /** /dashboard/approvals: drafted posts wait here for the founder's approve / edit / reject. */
 export function ApprovalsScreen() {
   const [tab, setTab] = useState<Tab>('pending');
   const approvals = useApprovals(tab);
   const decide = useDecideApproval();
+  const retry = useRetryPublish();
 
   const onDecide = (id: string, decision: 'approve' | 'reject', edited?: ApprovalPost) =>
     decide.mutate(
       { id, body: edited ? { decision, edited } : { decision } },
       {
-        onSuccess: () => toast.success(decision === 'approve' ? 'Post approved' : 'Post rejected'),
-        onError: (e) =>
-          toast.error(e instanceof ApiError ? e.message : 'Could not save your decision. Please try again.'),
+        onSuccess: ({ approval }) => toast.success(decidedText(approval)),
+        onError: (e) => toast.error(errorText(e, APPROVAL_TEXT.decideFailed)),
       },
     );
+
+  const onRetry = (id: string) =>
+    retry.mutate(id, {
+      onSuccess: () => toast.success(APPROVAL_TEXT.retried),
+      onError: (e) => toast.error(errorText(e, APPROVAL_TEXT.retryFailed)),
+    });
 
   return (
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6">
@@ -77,8 +94,12 @@ export function ApprovalsScreen() {
               <ApprovalCard
                 key={a.id}
                 approval={a}
-                busy={decide.isPending && decide.variables.id === a.id}
+                busy={
+                  (decide.isPending && decide.variables.id === a.id) ||
+                  (retry.isPending && retry.variables === a.id)
+                }
                 onDecide={(decision, edited) => onDecide(a.id, decision, edited)}
+                onRetry={() => onRetry(a.id)}
               />
             ))}
           </ul>

@@ -112,8 +112,10 @@ export function PerformanceOverview({
           )}
         </div>
 
-        <div className={cardClass}>
+        <div className={cardClass} data-testid="platform-activity">
           <h3 className="text-sm font-medium text-slate-500 dark:text-slate-400">Platform Activity</h3>
+          {/* Posts that went out: the server counts activities with outcome 'Published' only, never drafts
+              ('Ready to publish') or failures; the feed below holds just one page, so it cannot be counted here. */}
           <dl className="mt-2 space-y-1.5 text-sm">
             <div className="flex justify-between">
               <dt className="text-slate-700 dark:text-slate-200">X</dt>

@@ -129,6 +129,26 @@ describe('Work screen', () => {
     expect(screen.queryByRole('button', { name: 'Fix Failed Tasks' })).toBeNull();
   });
 
+  it('counts only published posts per platform, not drafts in the feed', async () => {
+    const drafts = ['1', '2', '3'].map((id) =>
+      activity(id, { platform: 'twitter', platformIcon: 'twitter', outcome: 'Ready to publish' }),
+    );
+    const published = activity('4', { platform: 'twitter', platformIcon: 'twitter', outcome: 'Published' });
+    const fetch = server({
+      'GET /api/activities/:userId': () =>
+        Response.json({
+          ...feed([...drafts, published]),
+          stats: { total: 4, this_week: 4, platforms: { twitter: 1, reddit: 0 } },
+        }),
+    });
+    openWork(fetch);
+    const card = await screen.findByTestId('platform-activity');
+    await waitFor(() => expect(within(card).getByText('4 activities, 4 this week')).toBeTruthy());
+    const count = (name: string) => within(card).getByText(name).nextElementSibling?.textContent;
+    expect(count('X')).toBe('1');
+    expect(count('Reddit')).toBe('0');
+  });
+
   it('filters tasks by status, category and priority bucket', async () => {
     const fetch = server({ 'GET /api/tasks/:userId': () => Response.json(list(TASKS)) });
     const { user } = openWork(fetch);
