@@ -191,6 +191,9 @@ export const AUTONOMY = {
 /** Platform limits of a drafted post (X counts characters; Reddit's title limit is 300). */
 export const POST_LIMITS = { tweetMaxChars: 280, redditTitleMaxChars: 300, redditBodyMaxChars: 4000 } as const;
 
+/** The outcome an activity records for a post: drafted, out on the platform, or failed to go out. */
+export const ACTIVITY_OUTCOMES = { drafted: 'Ready to publish', published: 'Published', failedPrefix: 'Failed: ' } as const;
+
 /**
  * Publishing approved posts (a queue job per post). Per founder and platform at most `posts` go out in any
  * `windowSeconds` (X's user posting cap; Reddit's pace for young accounts); a post over the cap waits for the

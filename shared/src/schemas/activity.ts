@@ -31,6 +31,7 @@ export const ActivityResponse = z.object({
   stats: z.object({
     total: z.number().int(),
     this_week: z.number().int(),
+    /** Posts published on each platform (drafts and failures are not counted). */
     platforms: z.object({ twitter: z.number().int(), reddit: z.number().int() }),
   }),
   hasMore: z.boolean(),

@@ -1,5 +1,5 @@
 import { desc, eq, gte, sql } from 'drizzle-orm';
-import type { Activity } from '@cofounder/shared';
+import { ACTIVITY_OUTCOMES, type Activity } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import { activities, type ActivityRow } from '../../db/schema.ts';
 
@@ -40,8 +40,9 @@ export async function activityStats(db: Db, userId: string, since: Date) {
     .select({
       total: sql<number>`count(*)::int`,
       week: sql<number>`(count(*) filter (where ${gte(activities.createdAt, since)}))::int`,
-      twitter: sql<number>`(count(*) filter (where ${activities.platform} = 'twitter'))::int`,
-      reddit: sql<number>`(count(*) filter (where ${activities.platform} = 'reddit'))::int`,
+      // Platform Activity counts posts that went out, not drafts or failures.
+      twitter: sql<number>`(count(*) filter (where ${activities.platform} = 'twitter' and ${activities.outcome} = ${ACTIVITY_OUTCOMES.published}))::int`,
+      reddit: sql<number>`(count(*) filter (where ${activities.platform} = 'reddit' and ${activities.outcome} = ${ACTIVITY_OUTCOMES.published}))::int`,
     })
     .from(activities)
     .where(eq(activities.userId, userId));

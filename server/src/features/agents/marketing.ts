@@ -1,4 +1,4 @@
-import { POST_LIMITS } from '@cofounder/shared';
+import { ACTIVITY_OUTCOMES, POST_LIMITS } from '@cofounder/shared';
 import { askAbout, bullets, internalActivity, type Agent, type NewActivity } from './agent.ts';
 import { MarketingPosts } from './schemas.ts';
 
@@ -22,7 +22,7 @@ export const marketingAgent: Agent = async (input) => {
       content: t.text,
       subreddit: null,
       reasoning: t.reasoning,
-      outcome: 'Ready to publish',
+      outcome: ACTIVITY_OUTCOMES.drafted,
     })),
     ...m.redditPosts.map((r): NewActivity => ({
       platform: 'reddit',
@@ -30,7 +30,7 @@ export const marketingAgent: Agent = async (input) => {
       content: r.body,
       subreddit: r.subreddit,
       reasoning: r.reasoning,
-      outcome: 'Ready to publish',
+      outcome: ACTIVITY_OUTCOMES.drafted,
     })),
   ];
   const needed = [

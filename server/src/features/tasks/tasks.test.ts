@@ -1,4 +1,5 @@
 import {
+  ACTIVITY_OUTCOMES,
   ActivityResponse,
   GenerateTasksResponse,
   RetryFailedResponse,
@@ -163,18 +164,19 @@ describe('retry failed', () => {
 });
 
 describe('activities', () => {
-  it('pages newest first with stats', async () => {
+  it('pages newest first with stats; platform counts are published posts only', async () => {
     const user = await signedInUser(t);
     const at = new Date(t.clock.now());
     const old = new Date(at.getTime() - 10 * 24 * 3600 * 1000);
     await t.database.db.insert(activities).values([
-      { userId: user.id, platform: 'twitter', title: 'a', content: 'x', createdAt: at },
-      { userId: user.id, platform: 'reddit', title: 'b', content: 'y', subreddit: 'startups', createdAt: at },
+      { userId: user.id, platform: 'twitter', title: 'a', content: 'x', outcome: ACTIVITY_OUTCOMES.published, createdAt: at },
+      { userId: user.id, platform: 'twitter', title: 'draft', content: 'x', outcome: ACTIVITY_OUTCOMES.drafted, createdAt: at },
+      { userId: user.id, platform: 'reddit', title: 'b', content: 'y', subreddit: 'startups', outcome: ACTIVITY_OUTCOMES.published, createdAt: at },
       { userId: user.id, platform: 'cofounder', title: 'c', content: 'z', createdAt: old },
     ]);
     const res = await call(t, 'GET', `/api/activities/${user.id}?limit=2&page=1`, { token: user.token });
     const body = ActivityResponse.parse(await res.json());
-    expect(body.stats).toEqual({ total: 3, this_week: 2, platforms: { twitter: 1, reddit: 1 } });
+    expect(body.stats).toEqual({ total: 4, this_week: 3, platforms: { twitter: 1, reddit: 1 } });
     expect(body.activities).toHaveLength(2);
     expect(body.hasMore).toBe(true);
   });
