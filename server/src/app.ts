@@ -22,6 +22,7 @@ import type { EmailProvider } from './providers/email/port.ts';
 import type { SocialProviders } from './providers/social/port.ts';
 import { createSocialProviders } from './providers/social/registry.ts';
 import type { AutonomyScheduler } from './queue/autonomy-queue.ts';
+import type { PublishScheduler } from './queue/publish-queue.ts';
 import type { TaskQueue } from './queue/task-queue.ts';
 import { webApp } from './static.ts';
 
@@ -39,6 +40,8 @@ export interface AppDeps {
   queue?: TaskQueue | null;
   /** The autonomy scheduler main started (null or absent: enabling autonomy schedules nothing here). */
   autonomy?: AutonomyScheduler | null;
+  /** The publish queue main started (null or absent: approved posts stay queued until a worker runs). */
+  publisher?: PublishScheduler | null;
   /** Replaces the social adapters chosen from config. */
   social?: SocialProviders;
   /** Extra feature routers mounted after the built-in ones (tests mount test-only routes this way). */
@@ -79,6 +82,7 @@ export function createApp(deps: AppDeps): CofounderApp {
     anonKey,
     queue: deps.queue ?? null,
     autonomy: deps.autonomy ?? null,
+    publisher: deps.publisher ?? null,
     social: deps.social ?? createSocialProviders(config),
     // main loads or creates the key in DATA_DIR; an app without one (tests) seals with a key of its own.
     tokenKey: config.social.tokenKey ?? randomBytes(32),

@@ -7,6 +7,7 @@ import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/l
 import { migrateDatabase } from './db/migrate.ts';
 import { loadOrCreateAuthSecret, loadOrCreateTokenKey } from './features/auth/secret.ts';
 import { createAiProvider } from './providers/ai/registry.ts';
+import { createSocialProviders } from './providers/social/registry.ts';
 import { startWorkers } from './queue/start.ts';
 import { startMonitor, type Monitor } from './ws/monitor.ts';
 
@@ -57,8 +58,17 @@ async function start(): Promise<void> {
   }
 
   const ai = createAiProvider(config);
-  const queue = await startWorkers({ database, databaseUrl: config.databaseUrl, ai, log, now: Date.now });
-  const app = createApp({ config, database, log, ai, queue, autonomy: queue.autonomy });
+  const social = createSocialProviders(config);
+  const queue = await startWorkers({
+    database,
+    databaseUrl: config.databaseUrl,
+    ai,
+    log,
+    now: Date.now,
+    social,
+    tokenKey: config.social.tokenKey,
+  });
+  const app = createApp({ config, database, log, ai, social, queue, autonomy: queue.autonomy, publisher: queue.publisher });
   const server = createServer(app.koa.callback());
   let monitor: Monitor;
   try {

@@ -20,6 +20,7 @@ import {
   ACTIVITY_PLATFORMS,
   APPROVAL_STATUSES,
   PLAN_IDS,
+  PUBLISH_STATUSES,
   TASK_AGENTS,
   TASK_CATEGORIES,
   TASK_STATUSES,
@@ -278,9 +279,30 @@ export const approvals = pgTable(
     post: jsonb('post').$type<ApprovalPost>().notNull(),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', tz),
+    /** Null until approved; then what became of the post (see PublishState). */
+    publishStatus: text('publish_status', { enum: PUBLISH_STATUSES }),
+    publishLink: text('publish_link'),
+    publishError: text('publish_error'),
+    publishAttempts: integer('publish_attempts').notNull().default(0),
+    publishNextAttemptAt: timestamp('publish_next_attempt_at', tz),
+    publishedAt: timestamp('published_at', tz),
   },
-  (t) => [index('approvals_user_status_idx').on(t.userId, t.status, t.createdAt.desc()), check('approvals_status', oneOf(t.status, APPROVAL_STATUSES))],
+  (t) => [
+    index('approvals_user_status_idx').on(t.userId, t.status, t.createdAt.desc()),
+    // The per-platform cap counts a founder's recent posts; the start-up re-queue finds queued ones.
+    index('approvals_user_published_idx').on(t.userId, t.publishedAt),
+    index('approvals_publish_status_idx').on(t.publishStatus),
+    check('approvals_status', oneOf(t.status, APPROVAL_STATUSES)),
+    check('approvals_publish_status', oneOf(t.publishStatus, PUBLISH_STATUSES)),
+  ],
 );
+
+/** Whether drafted posts wait for the founder's approval; no row means the default (they do). */
+export const postingSettings = pgTable('posting_settings', {
+  userId: uuid('user_id').primaryKey(),
+  approveBeforePosting: boolean('approve_before_posting').notNull().default(true),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
 
 /** The founder's kill switch: while paused, workers start none of the founder's tasks. */
 export const agentControls = pgTable('agent_controls', {
@@ -333,6 +355,7 @@ export type TaskResultRow = typeof taskResults.$inferSelect;
 export type ActivityRow = typeof activities.$inferSelect;
 export type AutonomyRow = typeof autonomySettings.$inferSelect;
 export type ApprovalRow = typeof approvals.$inferSelect;
+export type PostingSettingsRow = typeof postingSettings.$inferSelect;
 
 /** Pending OAuth starts (10 minutes): the state is stored hashed, the PKCE verifier encrypted. */
 export const oauthStates = pgTable(

@@ -9,6 +9,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { internSettingsRoutes } from './intern-settings/intern-settings.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
 import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
+import { postingSettingsRoutes } from './publishing/posting-settings.routes.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
 import type { FeatureRouter } from './types.ts';
 import { usageRoutes } from './usage/usage.routes.ts';
@@ -28,6 +29,7 @@ export const FEATURES: FeatureRouter[] = [
   agentControlsRoutes,
   approvalsRoutes,
   connectionsRoutes,
+  postingSettingsRoutes,
 ];
 
 /**

@@ -6,6 +6,7 @@ import type { AiProvider } from '../providers/ai/port.ts';
 import type { EmailProvider } from '../providers/email/port.ts';
 import type { SocialProviders } from '../providers/social/port.ts';
 import type { AutonomyScheduler } from '../queue/autonomy-queue.ts';
+import type { PublishScheduler } from '../queue/publish-queue.ts';
 import type { TaskQueue } from '../queue/task-queue.ts';
 import type { AccountService } from './auth/account.service.ts';
 import type { TokenVerifier } from './auth/verifier.ts';
@@ -27,6 +28,8 @@ export interface FeatureDeps {
   queue: TaskQueue | null;
   /** Queues autonomy check-ins; null when no worker runs in this process. */
   autonomy: AutonomyScheduler | null;
+  /** Queues approved posts for publishing; null when no worker runs in this process (they stay queued). */
+  publisher: PublishScheduler | null;
   /** The configured social platforms' OAuth adapters. */
   social: SocialProviders;
   /** AES-256 key the provider tokens are sealed with. */

@@ -65,6 +65,7 @@ describe('/api guard and errors', () => {
       oauthProviders: { google: false, github: false },
       devMailbox: true,
       social: { twitter: false, reddit: false },
+      voice: { transcription: false, calls: false },
     });
   });
 

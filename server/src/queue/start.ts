@@ -1,11 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
 import { createAutonomyService } from '../features/autonomy/autonomy.service.ts';
+import { queuedApprovals } from '../features/publishing/publish.repo.ts';
+import { createPublishHandler, type PublishTuning } from '../features/publishing/publish.service.ts';
 import { createTaskExecutor } from '../features/tasks/engine.ts';
 import { pendingTasks } from '../features/tasks/tasks.repo.ts';
 import { createUsageService } from '../features/usage/usage.service.ts';
 import type { AiProvider } from '../providers/ai/port.ts';
+import type { SocialProviders } from '../providers/social/port.ts';
 import { startAutonomyQueue, type AutonomyScheduler } from './autonomy-queue.ts';
+import { startPublishQueue, type PublishScheduler } from './publish-queue.ts';
 import { startTaskQueue, type TaskQueue, type TaskQueueOptions } from './task-queue.ts';
 
 interface Deps {
@@ -14,6 +19,10 @@ interface Deps {
   ai: AiProvider;
   log: Logger;
   now: () => number;
+  /** The platforms approved posts are published to (none: every post waits for a connection). */
+  social?: SocialProviders;
+  /** The key the app sealed provider tokens with (must be the app's to read them). */
+  tokenKey?: Buffer;
   /** Replaces the agents (queue tests, bench). */
   agents?: Parameters<typeof createTaskExecutor>[0]['agents'];
   /** Test overrides (short leases, fast polling). */
@@ -27,14 +36,14 @@ interface Deps {
       | 'concurrency'
       | 'retryDelaySeconds'
     >
-  >;
+  > & { publishing?: PublishTuning };
 }
 
-export type Workers = TaskQueue & { autonomy: AutonomyScheduler };
+export type Workers = TaskQueue & { autonomy: AutonomyScheduler; publisher: PublishScheduler };
 
 /**
- * pg-boss with the task engine and the autonomy check-ins as its workers; pending tasks left from a previous
- * run are queued again.
+ * pg-boss with the task engine, the autonomy check-ins and the publishing of approved posts as its workers;
+ * pending tasks and queued posts left from a previous run are queued again.
  */
 export async function startWorkers({
   database,
@@ -43,16 +52,31 @@ export async function startWorkers({
   log,
   now,
   agents,
-  tuning,
+  tuning = {},
+  social = {},
+  tokenKey = randomBytes(32),
 }: Deps): Promise<Workers> {
-  const execute = createTaskExecutor({ db: database.db, ai, now, log, agents });
-  const queue = await startTaskQueue({ database, databaseUrl, execute, log, ...tuning });
+  const { publishing, ...taskTuning } = tuning;
+  // The executor exists before pg-boss does (the task queue starts with it): posts it approves before the
+  // publish queue is up stay queued and are picked up by the re-queue below.
+  let publishQueue: PublishScheduler | null = null;
+  const publisher: PublishScheduler = {
+    enqueue: async (approvals, startAfterSeconds) => publishQueue?.enqueue(approvals, startAfterSeconds),
+  };
+  const execute = createTaskExecutor({ db: database.db, ai, now, log, agents, publisher });
+  const queue = await startTaskQueue({ database, databaseUrl, execute, log, ...taskTuning });
   await queue.enqueue(await pendingTasks(database.db));
   const usage = createUsageService(database.db, now);
   const autonomy = createAutonomyService({ db: database.db, ai, usage, now, log, queue });
+  const publish = createPublishHandler({ db: database.db, social, tokenKey, now, log, tuning: publishing });
+  publishQueue = await startPublishQueue(queue.boss, publish, { pollingIntervalSeconds: taskTuning.pollingIntervalSeconds });
+  for (const { startAfterSeconds, ...approval } of await queuedApprovals(database.db, new Date(now()))) {
+    await publishQueue.enqueue([approval], startAfterSeconds);
+  }
   return {
     enqueue: queue.enqueue,
     stop: queue.stop,
     autonomy: await startAutonomyQueue(queue.boss, autonomy.tick),
+    publisher,
   };
 }

@@ -26,6 +26,13 @@ export interface FakeSocial {
   posts: { token: string; fields: Record<string, string> }[];
   /** Answer the authorize page with ?error=access_denied instead of a code. */
   deny: boolean;
+  /** Answer the next N posts 429 with the platform's reset header (X: epoch seconds, Reddit: seconds from now). */
+  rateLimitNext: number;
+  /** Seconds the 429's reset header asks to wait. */
+  rateLimitResetSeconds: number;
+  /** Answer the next N posts with `failStatus` (503 unless set). */
+  failNext: number;
+  failStatus: number;
   close(): Promise<void>;
 }
 
@@ -43,7 +50,8 @@ async function formOf(req: IncomingMessage): Promise<URLSearchParams> {
 /**
  * A fake X or Reddit OAuth server on 127.0.0.1: the authorize page redirects at once with a code (tests follow
  * it), the token endpoint checks basic auth, the redirect URI and the PKCE S256 verifier, refresh rotates, revoke
- * forgets, and the profile endpoint answers only a live bearer token.
+ * forgets, and the profile endpoint answers only a live bearer token. Posting can be made to answer 429 or
+ * fail, and GET /__fake/posts shows what was posted (no tokens) to end-to-end tests.
  */
 export async function startFakeSocial(options: FakeSocialOptions): Promise<FakeSocial> {
   const codes = new Map<string, { challenge: string; redirectUri: string }>();
@@ -115,10 +123,27 @@ export async function startFakeSocial(options: FakeSocialOptions): Promise<FakeS
           return json(res, 200, { data: { id: '42', name: fake.profile.displayName, username: fake.profile.username } });
         return json(res, 200, { name: fake.profile.username, subreddit: { title: fake.profile.displayName } });
       }
+      if (req.method === 'GET' && url.pathname === '/__fake/posts') {
+        return json(res, 200, { posts: fake.posts.map(({ fields }) => ({ fields })) });
+      }
       const publishPath = options.platform === 'twitter' ? '/2/tweets' : '/api/submit';
       if (req.method === 'POST' && url.pathname === publishPath) {
         const token = (req.headers.authorization ?? '').replace(/^bearer /i, '');
         if (!live.has(token)) return json(res, 401, { error: 'unauthorized' });
+        if (fake.rateLimitNext > 0) {
+          fake.rateLimitNext -= 1;
+          const reset =
+            options.platform === 'twitter'
+              ? { 'x-rate-limit-reset': String(Math.ceil(Date.now() / 1000 + fake.rateLimitResetSeconds)) }
+              : { 'x-ratelimit-reset': String(fake.rateLimitResetSeconds) };
+          res.writeHead(429, { 'content-type': 'application/json', ...reset });
+          res.end(JSON.stringify({ error: 'rate_limited' }));
+          return;
+        }
+        if (fake.failNext > 0) {
+          fake.failNext -= 1;
+          return json(res, fake.failStatus, { error: fake.failStatus >= 500 ? 'service_unavailable' : 'rejected' });
+        }
         const chunks: Buffer[] = [];
         for await (const chunk of req) chunks.push(chunk as Buffer);
         const raw = Buffer.concat(chunks).toString('utf8');
@@ -158,6 +183,10 @@ export async function startFakeSocial(options: FakeSocialOptions): Promise<FakeS
     posts: [],
     profile: options.platform === 'twitter' ? { displayName: 'Ada <Lovelace>', username: 'ada_builds' } : { displayName: 'Ada R', username: 'ada_reddit' },
     deny: false,
+    rateLimitNext: 0,
+    rateLimitResetSeconds: 1,
+    failNext: 0,
+    failStatus: 503,
     close: () =>
       new Promise((done) => {
         server.closeAllConnections();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import { createTestClock, type TestClock } from './clock.ts';
 import { openTestDatabase, testDatabaseUrl } from './db.ts';
 import type { AiProvider } from '../providers/ai/port.ts';
 import { createAiProvider } from '../providers/ai/registry.ts';
+import { createSocialProviders } from '../providers/social/registry.ts';
 import { startWorkers, type Workers } from '../queue/start.ts';
 
 type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
@@ -73,10 +75,33 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const log = options.log ?? pino({ level: 'silent' });
   const ai = options.ai ?? createAiProvider(config);
   const tuning = options.queue === true ? {} : options.queue;
+  // The workers publish with the app's social adapters and read tokens sealed with the app's key.
+  config.social.tokenKey ??= randomBytes(32);
+  const social = createSocialProviders(config);
   const queue = tuning
-    ? await startWorkers({ database, databaseUrl: testDatabaseUrl(database), ai, log, now: clock.now, tuning })
+    ? await startWorkers({
+        database,
+        databaseUrl: testDatabaseUrl(database),
+        ai,
+        log,
+        now: clock.now,
+        tuning,
+        social,
+        tokenKey: config.social.tokenKey,
+      })
     : null;
-  const app = createApp({ config, database, log, now: clock.now, features: options.features, ai, queue, autonomy: queue?.autonomy ?? null });
+  const app = createApp({
+    config,
+    database,
+    log,
+    now: clock.now,
+    features: options.features,
+    ai,
+    social,
+    queue,
+    autonomy: queue?.autonomy ?? null,
+    publisher: queue?.publisher ?? null,
+  });
   server.on('request', app.koa.callback());
   return {
     baseUrl,

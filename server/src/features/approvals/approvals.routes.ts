@@ -5,14 +5,14 @@ import {
   type Approval,
   type ApprovalsResponse,
   type DecideApprovalResponse,
+  type RetryPublishResponse,
 } from '@cofounder/shared';
 import { and, desc, eq } from 'drizzle-orm';
-import { activities, approvals, type ApprovalRow } from '../../db/schema.ts';
-import { SocialProviderError } from '../../providers/social/port.ts';
-import { usableAccessToken } from '../connections/connections.service.ts';
+import { approvals, type ApprovalRow } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
+import { approvalById, requeueForRetry } from '../publishing/publish.repo.ts';
 import type { FeatureRouter } from '../types.ts';
 
 const toApproval = (a: ApprovalRow): Approval => ({
@@ -23,45 +23,41 @@ const toApproval = (a: ApprovalRow): Approval => ({
   post: a.post,
   createdAt: a.createdAt.toISOString(),
   decidedAt: a.decidedAt?.toISOString() ?? null,
+  publish: a.publishStatus
+    ? {
+        status: a.publishStatus,
+        link: a.publishLink,
+        error: a.publishError,
+        attempts: a.publishAttempts,
+        nextAttemptAt: a.publishNextAttemptAt?.toISOString() ?? null,
+        publishedAt: a.publishedAt?.toISOString() ?? null,
+      }
+    : null,
 });
 
 const INBOX_LIMIT = 200;
 const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
 /**
- * The approvals inbox: GET /api/approvals?status= and POST /api/approvals/{id} {decision, edited?}. An approved
- * post is recorded as approved (with the founder's edit) and, when its platform is connected, published through
- * the X or Reddit API (best effort: a failure is logged and the approval stays approved); the activity keeps the link.
+ * The approvals inbox: GET /api/approvals?status=, POST /api/approvals/{id} {decision, edited?} and
+ * POST /api/approvals/{id}/publish. An approved post (with the founder's edit) is queued for the publish worker;
+ * with no worker in this process it stays queued until one starts. A failed or connection-waiting post can be
+ * queued again by its founder.
  */
-export const approvalsRoutes: FeatureRouter = ({ database, now, social, tokenKey, log }) => {
+export const approvalsRoutes: FeatureRouter = ({ database, now, publisher }) => {
   const { db } = database;
   const router = new Router();
 
-  /** An approved post goes out when its platform is connected; the activity keeps the real link. Best effort. */
-  async function publish(approval: ApprovalRow): Promise<void> {
-    const post = approval.post;
-    const provider = social[post.platform];
-    if (!provider) return;
-    const token = await usableAccessToken({ db, social, tokenKey, now, log }, approval.userId, post.platform);
-    if (!token) return;
-    try {
-      const { link } = await provider.publish(token.accessToken, post, token.username);
-      await db.insert(activities).values({
-        userId: approval.userId,
-        taskId: approval.taskId,
-        platform: post.platform,
-        title: post.platform === 'twitter' ? 'Posted on X' : post.title,
-        content: post.platform === 'twitter' ? post.text : post.body,
-        subreddit: post.platform === 'reddit' ? post.subreddit : null,
-        link,
-        outcome: 'Published',
-        createdAt: new Date(now()),
-      });
-    } catch (err) {
-      if (!(err instanceof SocialProviderError)) throw err;
-      log.warn({ platform: post.platform, approvalId: approval.id, err: err.message }, 'publishing an approved post failed');
-    }
+  /** The caller's approval, or 404 (another founder's id looks the same as a missing one). */
+  async function ownApproval(id: string, userId: string): Promise<ApprovalRow> {
+    const row = isUuid(id) ? await approvalById(db, id) : null;
+    if (!row || row.userId !== userId) throw new AppError('not_found', 'Approval not found');
+    return row;
   }
+
+  const enqueue = async (row: ApprovalRow) => {
+    await publisher?.enqueue([{ approvalId: row.id, userId: row.userId }]);
+  };
 
   router.get('/api/approvals', async (ctx) => {
     const { status } = parseInput(ApprovalsQuery, ctx.query);
@@ -76,14 +72,7 @@ export const approvalsRoutes: FeatureRouter = ({ database, now, social, tokenKey
   });
 
   router.post('/api/approvals/:id', async (ctx) => {
-    const id = ctx.params.id!;
-    const [row] = isUuid(id)
-      ? await db
-          .select()
-          .from(approvals)
-          .where(and(eq(approvals.id, id), eq(approvals.userId, currentUser(ctx).id)))
-      : [];
-    if (!row) throw new AppError('not_found', 'Approval not found');
+    const row = await ownApproval(ctx.params.id!, currentUser(ctx).id);
     const { decision, edited } = parseInput(DecideApprovalBody, ctx.request.body);
     if (edited && (decision === 'reject' || edited.platform !== row.post.platform)) {
       throw new AppError(
@@ -98,12 +87,23 @@ export const approvalsRoutes: FeatureRouter = ({ database, now, social, tokenKey
         status: decision === 'approve' ? 'approved' : 'rejected',
         post: edited ?? row.post,
         decidedAt: new Date(now()),
+        ...(decision === 'approve' ? { publishStatus: 'queued' as const, publishAttempts: 0 } : {}),
       })
       .where(and(eq(approvals.id, row.id), eq(approvals.status, 'pending')))
       .returning();
     if (!decided) throw new AppError('conflict', 'This approval was already decided');
-    if (decided.status === 'approved') await publish(decided);
+    if (decided.status === 'approved') await enqueue(decided);
     const body: DecideApprovalResponse = { success: true, approval: toApproval(decided) };
+    ctx.body = body;
+  });
+
+  router.post('/api/approvals/:id/publish', async (ctx) => {
+    const userId = currentUser(ctx).id;
+    const row = await ownApproval(ctx.params.id!, userId);
+    const queued = await requeueForRetry(db, row.id, userId);
+    if (!queued) throw new AppError('conflict', 'This post is not waiting to be published');
+    await enqueue(queued);
+    const body: RetryPublishResponse = { success: true, approval: toApproval(queued) };
     ctx.body = body;
   });
 

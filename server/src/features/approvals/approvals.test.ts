@@ -40,9 +40,11 @@ describe('approvals inbox', () => {
     });
     expect(res.status).toBe(200);
     const body = DecideApprovalResponse.parse(await res.json());
+    // No worker runs in this server: the post waits in the queue until one does.
     expect(body.approval).toMatchObject({
       status: 'approved',
       post: { platform: 'twitter', text: 'Hello, founders!' },
+      publish: { status: 'queued', attempts: 0, link: null, error: null },
     });
     expect((await inbox(user)).approvals).toHaveLength(0);
     expect((await inbox(user, 'approved')).approvals).toHaveLength(1);
@@ -71,6 +73,8 @@ describe('approvals inbox', () => {
       ).status,
     ).toBe(400);
     expect((await decide(user, row.id, { decision: 'reject', extra: 1 })).status).toBe(400);
-    expect((await decide(user, row.id, { decision: 'reject' })).status).toBe(200);
+    const rejected = await decide(user, row.id, { decision: 'reject' });
+    expect(rejected.status).toBe(200);
+    expect(DecideApprovalResponse.parse(await rejected.json()).approval.publish).toBeNull();
   });
 });

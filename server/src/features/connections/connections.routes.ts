@@ -15,6 +15,7 @@ import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { SocialProviderError, type SocialPlatform } from '../../providers/social/port.ts';
 import { TokenError, type AuthedUser } from '../auth/verifier.ts';
+import { requeueWaitingConnection } from '../publishing/publish.repo.ts';
 import { runStored } from '../tasks/tasks.service.ts';
 import type { FeatureRouter } from '../types.ts';
 import { decryptToken, encryptToken, pkceChallenge, randomToken, sha256 } from './crypto.ts';
@@ -32,9 +33,10 @@ const PushBody = z.object({ connections: z.record(z.string(), z.unknown()) });
  * Social connections (spec 1 §7, spec 2 §3-§5). The OAuth popup: GET /auth/{platform}?userId=&access_token=
  * (the popup cannot send a bearer header) → provider → GET /auth/{platform}/callback, which stores the encrypted
  * tokens unconfirmed and posts `oauth-success` with a single-use confirmation handle to the dashboard; the
- * dashboard confirms with POST /api/user/connections/{platform}, which resumes the founder's Need Login tasks.
+ * dashboard confirms with POST /api/user/connections/{platform}, which resumes the founder's Need Login tasks
+ * and queues their approved posts that were waiting for a connection.
  */
-export const connectionsRoutes: FeatureRouter = ({ config, database, verifier, now, queue, social, tokenKey, log }) => {
+export const connectionsRoutes: FeatureRouter = ({ config, database, verifier, now, queue, publisher, social, tokenKey, log }) => {
   const { db } = database;
   const router = new Router();
   const origin = config.publicUrl;
@@ -193,8 +195,11 @@ export const connectionsRoutes: FeatureRouter = ({ config, database, verifier, n
       )
       .returning();
     if (!row) throw new AppError('bad_request', 'This connection could not be confirmed. Please connect again.', 'accessToken');
-    const resumed = await resumePaused(db, userId, await connectedPlatforms(db, userId), at());
+    const connected = await connectedPlatforms(db, userId);
+    const resumed = await resumePaused(db, userId, connected, at());
     await runStored(queue, resumed);
+    const waitingPosts = await requeueWaitingConnection(db, userId, connected);
+    if (waitingPosts.length) await publisher?.enqueue(waitingPosts);
     const body: SaveConnectionResponse = { success: true, details: { connection: toView(row, tokenKey), resumedTasks: resumed.length } };
     ctx.body = body;
   });

@@ -1,7 +1,7 @@
 import { ConnectionsResponse, PublicConfig, SaveConnectionResponse, type OAuthSuccessData } from '@cofounder/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, approvals, oauthStates, socialConnections, tasks } from '../../db/schema.ts';
+import { oauthStates, socialConnections, tasks } from '../../db/schema.ts';
 import { startFakeSocial, type FakeSocial } from '../../test/fake-social.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
@@ -253,74 +253,6 @@ describe('social connections', () => {
     const push = await call(t, 'POST', '/api/agents/service-connections', { token: user.token, body: { connections: { twitter: { connected: true } } } });
     expect(await push.json()).toEqual({ success: true });
     expect((await call(t, 'POST', '/api/agents/service-connections', { token: user.token, body: {} })).status).toBe(400);
-  });
-});
-
-describe('publishing approved posts', () => {
-  async function connect(user: TestUser, platform: 'twitter' | 'reddit'): Promise<void> {
-    const { message } = postedMessage(await (await runPopup(user, platform)).page.text());
-    const save = await call(t, 'POST', `/api/user/connections/${platform}`, { token: user.token, body: { accessToken: message.data!.accessToken } });
-    expect(save.status).toBe(200);
-  }
-  async function approve(user: TestUser, post: typeof approvals.$inferInsert.post): Promise<void> {
-    const [row] = await t.database.db.insert(approvals).values({ userId: user.id, kind: 'marketing_post', post }).returning();
-    const res = await call(t, 'POST', `/api/approvals/${row!.id}`, { token: user.token, body: { decision: 'approve' } });
-    expect(res.status).toBe(200);
-  }
-  const linksOf = async (user: TestUser) =>
-    (await t.database.db.select().from(activities).where(eq(activities.userId, user.id))).map((a) => a.link);
-
-  it('publishes an approved X post and a Reddit post through the APIs and stores the real links', async () => {
-    const user = await signedInUser(t);
-    await connect(user, 'twitter');
-    await connect(user, 'reddit');
-    await approve(user, { platform: 'twitter', text: 'We launched!' });
-    expect(x.posts.at(-1)).toMatchObject({ token: x.issued.at(-1)!.accessToken, fields: { text: 'We launched!' } });
-    await approve(user, { platform: 'reddit', subreddit: 'startups', title: 'Launch', body: 'We built a thing' });
-    expect(reddit.posts.at(-1)!.fields).toMatchObject({ kind: 'self', sr: 'startups', title: 'Launch', text: 'We built a thing' });
-    const links = await linksOf(user);
-    expect(links).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^https:\/\/x\.com\/ada_builds\/status\/17\d+$/), expect.stringMatching(/^https:\/\/www\.reddit\.com\/r\/startups\/comments\//)]),
-    );
-  });
-
-  it('does not publish for a platform that is not connected', async () => {
-    const user = await signedInUser(t);
-    const before = x.posts.length;
-    await approve(user, { platform: 'twitter', text: 'Not yet' });
-    expect(x.posts.length).toBe(before);
-    expect(await linksOf(user)).toEqual([]);
-  });
-
-  it('refreshes a token within 5 minutes of expiry before posting', async () => {
-    const user = await signedInUser(t);
-    await connect(user, 'twitter');
-    const old = x.issued.at(-1)!;
-    await t.database.db
-      .update(socialConnections)
-      .set({ expiresAt: new Date(t.clock.now() + 60_000) })
-      .where(eq(socialConnections.userId, user.id));
-    await approve(user, { platform: 'twitter', text: 'Fresh token' });
-    const fresh = x.issued.at(-1)!;
-    expect(fresh.accessToken).not.toBe(old.accessToken);
-    expect(x.posts.at(-1)!.token).toBe(fresh.accessToken);
-    const [stored] = await t.database.db.select().from(socialConnections).where(eq(socialConnections.userId, user.id));
-    expect(decryptToken(t.app.tokenKey, stored!.accessTokenEnc!)).toBe(fresh.accessToken);
-    expect(stored!.expiresAt!.getTime()).toBeGreaterThan(t.clock.now() + 60 * 60_000);
-  });
-
-  it('a revoked refresh token puts the connection in the Error state and posts nothing', async () => {
-    const user = await signedInUser(t);
-    await connect(user, 'reddit');
-    await t.database.db
-      .update(socialConnections)
-      .set({ expiresAt: new Date(t.clock.now() + 60_000), refreshTokenEnc: encryptToken(t.app.tokenKey, 'revoked-refresh-token') })
-      .where(eq(socialConnections.userId, user.id));
-    const before = reddit.posts.length;
-    await approve(user, { platform: 'reddit', subreddit: 'startups', title: 'Nope', body: 'Should not post' });
-    expect(reddit.posts.length).toBe(before);
-    const body = ConnectionsResponse.parse(await (await call(t, 'GET', '/api/user/connections', { token: user.token })).json());
-    expect(body.details.connections.reddit).toMatchObject({ connected: false, error: 'Reddit access was revoked or expired. Please reconnect.' });
   });
 });
 

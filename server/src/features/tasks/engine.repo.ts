@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { activities, approvals, taskResults, tasks, type TaskRow } from '../../db/schema.ts';
+import type { QueuedApproval } from '../../queue/publish-queue.ts';
 import type { AgentOutcome } from '../agents/agent.ts';
+import { postingSettingsOf } from '../publishing/posting-settings.repo.ts';
 
 export type Claim = { kind: 'claimed'; task: TaskRow } | { kind: 'busy' } | { kind: 'skipped' };
 
@@ -34,15 +36,19 @@ export function claimTask(db: Db, taskId: string, jobId: string, limit: number, 
   });
 }
 
-/** Stores what the agent produced and finishes the task (completed, or paused until a platform is connected). */
+/**
+ * Stores what the agent produced and finishes the task (completed, or paused until a platform is connected).
+ * Drafts replace the task's still-pending ones (a resumed task drafts again). A founder who turned "Approve
+ * before posting" off gets them approved at once; those are returned for the publish queue.
+ */
 export async function finishTask(
   db: Db,
   task: TaskRow,
   jobId: string,
   outcome: AgentOutcome,
   at: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<QueuedApproval[]> {
+  return db.transaction(async (tx) => {
     const result = {
       summary: outcome.summary,
       content: outcome.content,
@@ -66,19 +72,7 @@ export async function finishTask(
         })),
       );
     }
-    if (outcome.approvals?.length) {
-      await tx
-        .insert(approvals)
-        .values(
-          outcome.approvals.map((post) => ({
-            userId: task.userId,
-            taskId: task.id,
-            kind: 'marketing_post' as const,
-            post,
-            createdAt: at,
-          })),
-        );
-    }
+    const autoApproved = outcome.approvals?.length ? await storeDrafts(tx, task, outcome, at) : [];
     await tx
       .update(tasks)
       .set(
@@ -94,7 +88,30 @@ export async function finishTask(
           : { status: 'completed', jobId: null, lastError: null, pauseReason: null, updatedAt: at },
       )
       .where(and(eq(tasks.id, task.id), eq(tasks.jobId, jobId)));
+    return autoApproved;
   });
+}
+
+async function storeDrafts(tx: Db, task: TaskRow, outcome: AgentOutcome, at: Date): Promise<QueuedApproval[]> {
+  await tx.delete(approvals).where(and(eq(approvals.taskId, task.id), eq(approvals.status, 'pending')));
+  const { approveBeforePosting } = await postingSettingsOf(tx, task.userId);
+  // Without approval, a task paused for login keeps its drafts in its result only: the resumed run drafts
+  // again and publishes those, so a post never goes out twice.
+  if (!approveBeforePosting && outcome.pause) return [];
+  const rows = await tx
+    .insert(approvals)
+    .values(
+      (outcome.approvals ?? []).map((post) => ({
+        userId: task.userId,
+        taskId: task.id,
+        kind: 'marketing_post' as const,
+        post,
+        createdAt: at,
+        ...(approveBeforePosting ? {} : { status: 'approved' as const, decidedAt: at, publishStatus: 'queued' as const }),
+      })),
+    )
+    .returning({ id: approvals.id, userId: approvals.userId });
+  return approveBeforePosting ? [] : rows.map((r) => ({ approvalId: r.id, userId: r.userId }));
 }
 
 /** A failed run: back to pending for the job's next attempt, or failed with the error after the last one. */

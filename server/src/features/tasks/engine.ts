@@ -2,6 +2,7 @@ import { TASK_ENGINE, type TaskAgent } from '@cofounder/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import type { AiProvider } from '../../providers/ai/port.ts';
+import type { PublishScheduler } from '../../queue/publish-queue.ts';
 import type { TaskExecutor } from '../../queue/task-queue.ts';
 import type { Agent } from '../agents/agent.ts';
 import { AGENTS } from '../agents/index.ts';
@@ -16,11 +17,12 @@ interface Deps {
   log: Logger;
   /** Replaces the agents (the queue tests and bench measure the engine with no-op agents). */
   agents?: Record<TaskAgent, Agent>;
+  /** Publishes the drafts of founders who turned "Approve before posting" off. */
+  publisher?: PublishScheduler;
 }
 
-
 /** The task engine: what a queue job does with its task (claim, run the agent, store the outcome). */
-export function createTaskExecutor({ db, ai, now, log, agents = AGENTS }: Deps): TaskExecutor {
+export function createTaskExecutor({ db, ai, now, log, agents = AGENTS, publisher }: Deps): TaskExecutor {
   return async (taskId, jobId, lastAttempt) => {
     const claim = await claimTask(db, taskId, jobId, TASK_ENGINE.perUserConcurrency, new Date(now()));
     if (claim.kind !== 'claimed') return claim.kind;
@@ -29,7 +31,8 @@ export function createTaskExecutor({ db, ai, now, log, agents = AGENTS }: Deps):
       const memory = await loadMemory(db, task.userId);
       const connected = await connectedPlatforms(db, task.userId);
       const outcome = await agents[task.agent]({ task, memory, ai, connected });
-      await finishTask(db, task, jobId, outcome, new Date(now()));
+      const autoApproved = await finishTask(db, task, jobId, outcome, new Date(now()));
+      if (autoApproved.length) await publisher?.enqueue(autoApproved);
       return 'done';
     } catch (err) {
       log.warn({ err, taskId, lastAttempt }, 'task run failed');

@@ -16,12 +16,17 @@ export interface SocialProfile {
   username: string;
 }
 
-/** Thrown for any provider failure (HTTP error, bad JSON); the message is safe to show (no tokens). */
+/**
+ * Thrown for any provider failure (HTTP error, bad JSON); the message is safe to show (no tokens). A 429 carries
+ * how long the provider asked us to wait, when it said.
+ */
 export class SocialProviderError extends Error {
   override name = 'SocialProviderError';
   constructor(
     message: string,
+    /** The provider's HTTP status; null when it could not be reached (worth retrying). */
     readonly status: number | null = null,
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
@@ -54,6 +59,25 @@ export function basicAuth(app: SocialApp): string {
   return `Basic ${Buffer.from(`${encodeURIComponent(app.clientId)}:${encodeURIComponent(app.clientSecret)}`).toString('base64')}`;
 }
 
+/**
+ * Seconds a rate-limited answer asks us to wait: `retry-after` (seconds or an HTTP date), X's
+ * `x-rate-limit-reset` (epoch seconds) or Reddit's `x-ratelimit-reset` (seconds from now); null when none says.
+ */
+export function retryAfterOf(headers: Headers, nowMs = Date.now()): number | null {
+  const retryAfter = headers.get('retry-after');
+  if (retryAfter) {
+    const seconds = Number(retryAfter);
+    if (Number.isFinite(seconds)) return Math.max(0, seconds);
+    const date = Date.parse(retryAfter);
+    if (Number.isFinite(date)) return Math.max(0, (date - nowMs) / 1000);
+  }
+  const xReset = Number(headers.get('x-rate-limit-reset') ?? NaN);
+  if (Number.isFinite(xReset)) return Math.max(0, xReset - nowMs / 1000);
+  const redditReset = Number(headers.get('x-ratelimit-reset') ?? NaN);
+  if (Number.isFinite(redditReset)) return Math.max(0, redditReset);
+  return null;
+}
+
 /** A JSON request to a provider; non-2xx or non-JSON → SocialProviderError naming the endpoint and status. */
 export async function providerJson(url: string, init: RequestInit, what: string): Promise<Record<string, unknown>> {
   let res: Response;
@@ -63,16 +87,17 @@ export async function providerJson(url: string, init: RequestInit, what: string)
     throw new SocialProviderError(`${what} failed: the provider could not be reached`);
   }
   const text = await res.text();
+  const retryAfter = res.status === 429 ? retryAfterOf(res.headers) : null;
   let body: unknown = null;
   try {
     body = text ? JSON.parse(text) : {};
   } catch {
-    throw new SocialProviderError(`${what} failed: unexpected answer (HTTP ${res.status})`, res.status);
+    throw new SocialProviderError(`${what} failed: unexpected answer (HTTP ${res.status})`, res.status, retryAfter);
   }
   const obj = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   if (!res.ok || typeof obj.error === 'string') {
     const code = typeof obj.error === 'string' ? obj.error : `HTTP ${res.status}`;
-    throw new SocialProviderError(`${what} failed: ${code.slice(0, 100)}`, res.status);
+    throw new SocialProviderError(`${what} failed: ${code.slice(0, 100)}`, res.status, retryAfter);
   }
   return obj;
 }

@@ -62,7 +62,7 @@ export function createRedditProvider(app: SocialApp): SocialProvider {
       return { displayName: title, username: body.name };
     },
     async publish(accessToken, post) {
-      if (post.platform !== 'reddit') throw new SocialProviderError('Reddit can only publish Reddit posts');
+      if (post.platform !== 'reddit') throw new SocialProviderError('Reddit can only publish Reddit posts', 400);
       const body = await providerJson(
         `${app.apiBaseUrl}/api/submit`,
         {
@@ -78,8 +78,10 @@ export function createRedditProvider(app: SocialApp): SocialProvider {
         'Reddit post',
       );
       const json = body.json as { errors?: unknown[]; data?: { url?: unknown } } | undefined;
-      if (json?.errors?.length) throw new SocialProviderError(`Reddit post failed: ${JSON.stringify(json.errors[0]).slice(0, 100)}`);
-      if (typeof json?.data?.url !== 'string') throw new SocialProviderError('Reddit post failed: no link');
+      // Reddit answers a refused post with 200 and `errors`: a request error, not worth retrying.
+      if (json?.errors?.length) throw new SocialProviderError(`Reddit post failed: ${JSON.stringify(json.errors[0]).slice(0, 100)}`, 400);
+      // Answered OK without a link: the post may be out, so this must not be retried (it could post twice).
+      if (typeof json?.data?.url !== 'string') throw new SocialProviderError('Reddit post failed: no link', 200);
       return { link: json.data.url };
     },
   };

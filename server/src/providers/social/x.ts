@@ -55,7 +55,7 @@ export function createXProvider(app: SocialApp): SocialProvider {
       return { displayName: typeof data.name === 'string' ? data.name : data.username, username: data.username };
     },
     async publish(accessToken, post, username) {
-      if (post.platform !== 'twitter') throw new SocialProviderError('X can only publish X posts');
+      if (post.platform !== 'twitter') throw new SocialProviderError('X can only publish X posts', 400);
       const body = await providerJson(
         `${app.apiBaseUrl}/2/tweets`,
         {
@@ -66,7 +66,8 @@ export function createXProvider(app: SocialApp): SocialProvider {
         'X post',
       );
       const id = (body.data as { id?: unknown } | undefined)?.id;
-      if (typeof id !== 'string') throw new SocialProviderError('X post failed: no post id');
+      // Answered OK without an id: the post may be out, so this must not be retried (it could post twice).
+      if (typeof id !== 'string') throw new SocialProviderError('X post failed: no post id', 200);
       return { link: `https://x.com/${encodeURIComponent(username ?? 'i')}/status/${encodeURIComponent(id)}` };
     },
   };
