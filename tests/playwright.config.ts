@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FAKE_X, fakeXEnv } from './support/fake-x.ts';
+import { FAKE_X, fakeSocialEnv } from './support/fake-social.ts';
 
 // The e2e run starts the product exactly as a user does (`npm start`), on its own port and a throwaway
 // DATA_DIR, and drives Debian's Chromium (never a downloaded browser). Workers inherit the env set here.
@@ -36,9 +36,10 @@ export default defineConfig({
   },
   outputDir: './test-results',
   webServer: [
-    // The fake X (OAuth + API) on loopback, so connecting X through the popup runs for real.
+    // The fake X and Reddit (OAuth + API) on loopback, so connecting through the popup and publishing run for
+    // real.
     {
-      command: 'npx tsx support/fake-x-server.ts',
+      command: 'npx tsx support/fake-social-servers.ts',
       port: FAKE_X.port,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -59,7 +60,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every e2e request comes from 127.0.0.1; the limits themselves are covered by the server suite.
         AUTH_RATE_LIMITS: 'false',
-        ...fakeXEnv(),
+        ...fakeSocialEnv(),
       },
     },
   ],

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInNewFounder } from '../pages/dashboard.ts';
-import { FAKE_X } from '../support/fake-x.ts';
+import { FAKE_X } from '../support/fake-social.ts';
 
 test('connects X through the OAuth popup, then disconnects', async ({ page }) => {
   await signInNewFounder(page);

@@ -1,12 +1,10 @@
-// The fake X OAuth + API server of the end-to-end run, started by playwright.config.ts before the app so the
-// app can be configured with its URLs. It is the same fake the server suite uses.
+// The fake X and Reddit (OAuth + API) of the end-to-end run, started by playwright.config.ts before the app so
+// the app can be configured with their URLs. They are the same fakes the server suite uses.
 import { startFakeSocial } from '../../server/src/test/fake-social.ts';
-import { FAKE_X } from './fake-x.ts';
+import { FAKE_REDDIT, FAKE_X } from './fake-social.ts';
 
-await startFakeSocial({
-  platform: 'twitter',
-  clientId: FAKE_X.clientId,
-  clientSecret: FAKE_X.clientSecret,
-  port: FAKE_X.port,
-});
-process.stdout.write(`fake X on http://127.0.0.1:${FAKE_X.port}\n`);
+// X opens last: Playwright waits for its port, so both listen by then.
+for (const [platform, fake] of [['reddit', FAKE_REDDIT], ['twitter', FAKE_X]] as const) {
+  await startFakeSocial({ platform, clientId: fake.clientId, clientSecret: fake.clientSecret, port: fake.port });
+  process.stdout.write(`fake ${platform} on http://127.0.0.1:${fake.port}\n`);
+}

@@ -95,7 +95,7 @@ export function ApprovalCard({
   const [editing, setEditing] = useState<ApprovalPost | null>(null);
   const platform = approval.post.platform === 'twitter' ? 'X post' : 'Reddit post';
   return (
-    <li className={cardClass} data-testid="approval">
+    <li className={cardClass} data-testid="approval" data-platform={approval.post.platform}>
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{platform}</h2>
         <time className="text-xs text-slate-500" dateTime={approval.createdAt}>
