@@ -49,6 +49,11 @@ export interface Config {
   email: { smtpUrl: string | null; from: string };
   /** OpenAI-compatible model; apiKey null means the offline co-founder. */
   ai: { apiKey: string | null; model: string; baseUrl: string | null; timeoutMs: number; maxRetries: number };
+  /**
+   * Speech (transcription, realtime client secrets): separate from `ai` because a chat-only server (Ollama) has no
+   * speech models. apiKey null means voice is unavailable.
+   */
+  voice: { apiKey: string | null; baseUrl: string | null; timeoutMs: number; maxRetries: number };
   /** Social connections: the token encryption key (null until main loads or generates it) and each platform's OAuth app. */
   social: {
     tokenKey: Buffer | null;
@@ -99,6 +104,8 @@ const Env = z.object({
   OPENAI_BASE_URL: HttpUrl.optional(),
   OPENAI_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').default(60_000),
   OPENAI_MAX_RETRIES: z.coerce.number({ error: 'must be a number' }).int().min(0).max(10).default(2),
+  VOICE_OPENAI_API_KEY: z.string().min(1).optional(),
+  VOICE_OPENAI_BASE_URL: HttpUrl.optional(),
   TOKEN_ENCRYPTION_KEY: z.string().optional(),
   X_CLIENT_ID: z.string().min(1).optional(),
   X_CLIENT_SECRET: z.string().min(1).optional(),
@@ -121,7 +128,7 @@ export function parseTokenKey(value: string): Buffer | null {
   return null;
 }
 
-const SECRET_VARS = new Set(['TOKEN_ENCRYPTION_KEY', 'X_CLIENT_SECRET', 'REDDIT_CLIENT_SECRET', 'AUTH_JWT_SECRET', 'SUPABASE_ANON_KEY', 'SUPABASE_JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'OPENAI_API_KEY']);
+const SECRET_VARS = new Set(['TOKEN_ENCRYPTION_KEY', 'X_CLIENT_SECRET', 'REDDIT_CLIENT_SECRET', 'AUTH_JWT_SECRET', 'SUPABASE_ANON_KEY', 'SUPABASE_JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'OPENAI_API_KEY', 'VOICE_OPENAI_API_KEY']);
 
 function fail(name: string, problem: string, value?: string): never {
   const shown = value !== undefined && !SECRET_VARS.has(name) ? ` (got "${value}")` : '';
@@ -199,6 +206,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiKey: e.OPENAI_API_KEY ?? null,
       model: e.OPENAI_MODEL,
       baseUrl: e.OPENAI_BASE_URL ?? null,
+      timeoutMs: e.OPENAI_TIMEOUT_MS,
+      maxRetries: e.OPENAI_MAX_RETRIES,
+    },
+    voice: {
+      apiKey: e.VOICE_OPENAI_API_KEY ?? e.OPENAI_API_KEY ?? null,
+      // A voice key of its own speaks to api.openai.com unless given its own URL: it must not inherit the chat
+      // server's OPENAI_BASE_URL (say, Ollama), which was set for the other key.
+      baseUrl: e.VOICE_OPENAI_BASE_URL ?? (e.VOICE_OPENAI_API_KEY ? null : (e.OPENAI_BASE_URL ?? null)),
       timeoutMs: e.OPENAI_TIMEOUT_MS,
       maxRetries: e.OPENAI_MAX_RETRIES,
     },

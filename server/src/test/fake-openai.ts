@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { VOICE } from '@cofounder/shared';
 
 /** A chat-completions request body as the fake received it (the fields the product sends). */
 export interface CompletionRequest {
@@ -13,6 +15,24 @@ export interface RecordedRequest {
   path: string;
   authorization: string | undefined;
   body: CompletionRequest;
+}
+
+/** A transcription upload as the fake parsed it from the multipart body. */
+export interface TranscriptionRequest {
+  authorization: string | undefined;
+  model: string | undefined;
+  filename: string | undefined;
+  /** The file's size in bytes. */
+  bytes: number;
+  language: string | undefined;
+  prompt: string | undefined;
+  responseFormat: string | undefined;
+}
+
+/** A realtime client-secret request: the JSON body as sent. */
+export interface ClientSecretRequest {
+  authorization: string | undefined;
+  body: { expires_after?: { anchor?: string; seconds?: number }; session?: Record<string, unknown> };
 }
 
 type Scripted<T> = T | ((request: CompletionRequest) => T);
@@ -30,7 +50,17 @@ export interface FakeOpenAi {
   empty: boolean;
   /** Wait this long before answering (a slow first token; longer than the SDK timeout means a timeout). */
   firstTokenDelayMs: number;
-  /** The next `times` requests answer `status` with an OpenAI error body. */
+  /** Transcription uploads, in arrival order (including refused ones). */
+  transcriptions: TranscriptionRequest[];
+  /** The text every transcription answers. */
+  transcript: string;
+  /** Seconds every transcription reports; null estimates them from the file's size at the recorder's bitrate. */
+  duration: number | null;
+  /** Realtime client-secret requests, in arrival order. */
+  clientSecrets: ClientSecretRequest[];
+  /** Every client secret minted so far (a live set: hand it to the fake realtime peer as its valid secrets). */
+  mintedSecrets: Set<string>;
+  /** The next `times` requests (any endpoint) answer `status` with an OpenAI error body. */
   fail(status: number, times?: number): void;
   /** Back to the defaults, requests forgotten. */
   reset(): void;
@@ -47,26 +77,87 @@ const DEFAULT_STRUCTURED: Record<string, unknown> = {
   },
 };
 
+const DEFAULT_TRANSCRIPT = 'Hello from the fake transcription';
+
 const ERRORS: Record<number, { message: string; type: string; code: string | null }> = {
+  // OpenAI quotes part of the key here; the fake quotes all of it, so tests can prove adapters never pass it on.
+  401: { message: 'Incorrect API key provided: {key}. You can find your API key at https://platform.openai.com/account/api-keys.', type: 'invalid_request_error', code: 'invalid_api_key' },
   429: { message: 'Rate limit reached for requests', type: 'requests', code: 'rate_limit_exceeded' },
   500: { message: 'The server had an error while processing your request.', type: 'server_error', code: null },
 };
 
-async function readJson(req: IncomingMessage): Promise<CompletionRequest> {
+const INVALID_FORMAT = {
+  message: "Invalid file format. Supported formats: ['flac', 'm4a', 'mp3', 'mp4', 'mpeg', 'mpga', 'oga', 'ogg', 'wav', 'webm']",
+  type: 'invalid_request_error',
+  code: null,
+};
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8')) as CompletionRequest;
+  return Buffer.concat(chunks);
+}
+
+async function readJson<T>(req: IncomingMessage): Promise<T> {
+  return JSON.parse((await readBody(req)).toString('utf8')) as T;
+}
+
+interface FormPart {
+  name: string;
+  filename?: string;
+  data: Buffer;
+}
+
+/** A minimal multipart/form-data parser (RFC 7578): enough for what the SDK sends, no streaming. */
+function parseMultipart(body: Buffer, contentType: string | undefined): FormPart[] {
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType ?? '')?.[1];
+  if (!boundary) return [];
+  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  const parts: FormPart[] = [];
+  // Prefixing CRLF lets the first delimiter match like every other one.
+  const all = Buffer.concat([Buffer.from('\r\n'), body]);
+  let start = all.indexOf(delimiter);
+  while (start !== -1) {
+    const from = start + delimiter.length;
+    if (all.subarray(from, from + 2).toString() === '--') break; // the closing delimiter
+    const end = all.indexOf(delimiter, from);
+    if (end === -1) break;
+    const part = all.subarray(from + 2, end); // skip the CRLF after the delimiter
+    const split = part.indexOf('\r\n\r\n');
+    const head = part.subarray(0, split).toString('utf8');
+    const name = /name="([^"]*)"/i.exec(head)?.[1];
+    if (split !== -1 && name !== undefined) {
+      parts.push({ name, filename: /filename="([^"]*)"/i.exec(head)?.[1], data: part.subarray(split + 4) });
+    }
+    start = end;
+  }
+  return parts;
+}
+
+/** The container signatures whisper accepts: webm/mkv, Ogg, RIFF/WAVE, MP3 (ID3 tag or frame sync), FLAC, MP4/M4A. */
+function looksLikeAudio(file: Buffer): boolean {
+  const ascii = (from: number, to: number) => file.subarray(from, to).toString('latin1');
+  return (
+    file.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])) ||
+    ascii(0, 4) === 'OggS' ||
+    (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') ||
+    ascii(0, 3) === 'ID3' ||
+    (file[0] === 0xff && file.length > 1 && (file[1]! & 0xe0) === 0xe0) ||
+    ascii(0, 4) === 'fLaC' ||
+    ascii(4, 8) === 'ftyp'
+  );
 }
 
 const run = <T,>(value: Scripted<T>, request: CompletionRequest): T =>
   typeof value === 'function' ? (value as (r: CompletionRequest) => T)(request) : value;
 
 /**
- * An OpenAI-compatible chat-completions server on loopback, so tests drive the real `openai` SDK: JSON and
- * streamed (SSE `chat.completion.chunk` objects, then `data: [DONE]`) answers, structured output by schema
- * name, scripted failures, and a record of every request for assertions on the prompt.
+ * An OpenAI-compatible server on loopback, so tests drive the real `openai` SDK: chat completions, JSON and
+ * streamed (SSE `chat.completion.chunk` objects, then `data: [DONE]`), structured output by schema name;
+ * whisper transcription (multipart, verbose_json, 400 for a file that is not audio); realtime client secrets;
+ * scripted failures, and a record of every request for assertions.
  */
-export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(options: { port?: number; host?: string } = {}): Promise<FakeOpenAi> {
   let failures: { status: number; left: number } | null = null;
   let counter = 0;
 
@@ -77,12 +168,20 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     structured: {},
     empty: false,
     firstTokenDelayMs: 0,
+    transcriptions: [],
+    transcript: DEFAULT_TRANSCRIPT,
+    duration: null,
+    clientSecrets: [],
+    mintedSecrets: new Set(),
     fail(status, times = Number.POSITIVE_INFINITY) {
       failures = { status, left: times };
     },
     reset() {
-      Object.assign(fake, { reply: 'Hello from the fake model.', structured: {}, empty: false, firstTokenDelayMs: 0 });
+      Object.assign(fake, { reply: 'Hello from the fake model.', structured: {}, empty: false, firstTokenDelayMs: 0, transcript: DEFAULT_TRANSCRIPT, duration: null });
       fake.requests.length = 0;
+      fake.transcriptions.length = 0;
+      fake.clientSecrets.length = 0;
+      fake.mintedSecrets.clear();
       failures = null;
     },
     close() {
@@ -91,11 +190,57 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     },
   };
 
-  function answerError(res: ServerResponse, status: number): void {
-    const error = ERRORS[status] ?? { message: `Error ${status}`, type: 'server_error', code: null };
+  function answerError(res: ServerResponse, status: number, req: IncomingMessage): void {
+    const known = ERRORS[status] ?? { message: `Error ${status}`, type: 'server_error', code: null };
+    const key = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
+    const error = { ...known, message: known.message.replace('{key}', key) };
     // retry-after-ms keeps the SDK's back-off short in tests (it honours the header).
     res.writeHead(status, { 'content-type': 'application/json', 'retry-after-ms': '1' });
     res.end(JSON.stringify({ error: { ...error, param: null } }));
+  }
+
+  /** Answers a scripted failure when one is due. */
+  function failed(req: IncomingMessage, res: ServerResponse): boolean {
+    if (!failures || failures.left <= 0) return false;
+    failures.left--;
+    answerError(res, failures.status, req);
+    return true;
+  }
+
+  function answerJson(res: ServerResponse, status: number, body: unknown): void {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  }
+
+  async function transcribe(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const parts = parseMultipart(await readBody(req), req.headers['content-type']);
+    const field = (name: string) => parts.find((p) => p.name === name && p.filename === undefined)?.data.toString('utf8');
+    const file = parts.find((p) => p.name === 'file');
+    fake.transcriptions.push({
+      authorization: req.headers.authorization,
+      model: field('model'),
+      filename: file?.filename,
+      bytes: file?.data.length ?? 0,
+      language: field('language'),
+      prompt: field('prompt'),
+      responseFormat: field('response_format'),
+    });
+    if (failed(req, res)) return;
+    if (!file || !looksLikeAudio(file.data)) return answerJson(res, 400, { error: { ...INVALID_FORMAT, param: null } });
+    const duration = fake.duration ?? Math.round((file.data.length * 8 * 100) / VOICE.recordingBitsPerSecond) / 100;
+    const text = fake.transcript;
+    if (field('response_format') !== 'verbose_json') return answerJson(res, 200, { text });
+    answerJson(res, 200, { task: 'transcribe', language: field('language') ?? 'english', duration, text, segments: [] });
+  }
+
+  async function mintClientSecret(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readJson<ClientSecretRequest['body']>(req);
+    fake.clientSecrets.push({ authorization: req.headers.authorization, body });
+    if (failed(req, res)) return;
+    const value = `ek_fake_${randomBytes(12).toString('hex')}`;
+    fake.mintedSecrets.add(value);
+    const expiresAt = Math.floor(Date.now() / 1000) + (body.expires_after?.seconds ?? 600);
+    const session = { ...body.session, id: `sess_fake_${++counter}`, object: 'realtime.session', expires_at: expiresAt };
+    answerJson(res, 200, { value, expires_at: expiresAt, session });
   }
 
   function contentFor(body: CompletionRequest): string[] {
@@ -107,16 +252,12 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Not found' } }));
-      return;
-    }
-    const body = await readJson(req);
+    if (req.method === 'POST' && req.url === '/v1/audio/transcriptions') return transcribe(req, res);
+    if (req.method === 'POST' && req.url === '/v1/realtime/client_secrets') return mintClientSecret(req, res);
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return answerJson(res, 404, { error: { message: 'Not found' } });
+    const body = await readJson<CompletionRequest>(req);
     fake.requests.push({ path: req.url, authorization: req.headers.authorization, body });
-    if (failures && failures.left > 0) {
-      failures.left--;
-      return answerError(res, failures.status);
-    }
+    if (failed(req, res)) return;
     if (fake.firstTokenDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.firstTokenDelayMs));
     if (res.destroyed) return;
     const id = `chatcmpl-fake-${++counter}`;
@@ -140,7 +281,9 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const server = createServer((req, res) => {
     handle(req, res).catch(() => res.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+  // A fixed port lets a standalone script (a Playwright webServer) run it; tests take a free one.
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  fake.baseUrl = `http://${host}:${(server.address() as { port: number }).port}/v1`;
   return fake;
 }
