@@ -277,4 +277,25 @@ describe('a resumed marketing task', () => {
     expect(second).toHaveLength(2);
     expect(second.map((r) => r.id)).not.toEqual(expect.arrayContaining(first.map((r) => r.id)));
   });
+
+  it('drafts nothing again for a platform the founder already approved a post of', async () => {
+    const user = await signedInUser(t);
+    const [task] = await t.database.db
+      .insert(tasks)
+      .values({ userId: user.id, description: 'Post the news', priority: 7, agent: 'marketing_agent', category: 'marketing' })
+      .returning();
+    await t.queue!.enqueue([{ id: task!.id, userId: user.id }]);
+    const taskStatus = async () => (await t.database.db.select().from(tasks).where(eq(tasks.id, task!.id)))[0]!.status;
+    await waitFor(async () => (await taskStatus()) === 'paused_login_required', 20_000);
+    const ofTask = () => t.database.db.select().from(approvals).where(eq(approvals.taskId, task!.id));
+    const tweet = (await ofTask()).find((r) => r.post.platform === 'twitter')!;
+    const approve = await call(t, 'POST', `/api/approvals/${tweet.id}`, { token: user.token, body: { decision: 'approve' } });
+    expect(approve.status).toBe(200);
+    await connectSocial(t, user, 'twitter');
+    await connectSocial(t, user, 'reddit');
+    await waitFor(async () => (await taskStatus()) === 'completed', 20_000);
+    const rows = await ofTask();
+    expect(rows.filter((r) => r.post.platform === 'twitter').map((r) => r.id)).toEqual([tweet.id]);
+    expect(rows.filter((r) => r.post.platform === 'reddit' && r.status === 'pending')).toHaveLength(1);
+  });
 });

@@ -98,10 +98,18 @@ async function storeDrafts(tx: Db, task: TaskRow, outcome: AgentOutcome, at: Dat
   // Without approval, a task paused for login keeps its drafts in its result only: the resumed run drafts
   // again and publishes those, so a post never goes out twice.
   if (!approveBeforePosting && outcome.pause) return [];
+  // A platform the founder already approved a post of for this task (before a resume) gets no second draft.
+  const decided = await tx
+    .select({ post: approvals.post })
+    .from(approvals)
+    .where(and(eq(approvals.taskId, task.id), eq(approvals.status, 'approved')));
+  const done = new Set(decided.map((d) => d.post.platform));
+  const drafts = (outcome.approvals ?? []).filter((post) => !done.has(post.platform));
+  if (!drafts.length) return [];
   const rows = await tx
     .insert(approvals)
     .values(
-      (outcome.approvals ?? []).map((post) => ({
+      drafts.map((post) => ({
         userId: task.userId,
         taskId: task.id,
         kind: 'marketing_post' as const,
