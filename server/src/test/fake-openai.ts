@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { VOICE } from '@cofounder/shared';
+import type { FakeRealtime } from './fake-realtime.ts';
 
 /** A chat-completions request body as the fake received it (the fields the product sends). */
 export interface CompletionRequest {
@@ -64,6 +65,8 @@ export interface FakeOpenAi {
   fail(status: number, times?: number): void;
   /** Back to the defaults, requests forgotten. */
   reset(): void;
+  /** Answers one request as this fake (a standalone script can mount it beside other routes). */
+  handle(req: IncomingMessage, res: ServerResponse): void;
   close(): Promise<void>;
 }
 
@@ -157,7 +160,14 @@ const run = <T,>(value: Scripted<T>, request: CompletionRequest): T =>
  * whisper transcription (multipart, verbose_json, 400 for a file that is not audio); realtime client secrets;
  * scripted failures, and a record of every request for assertions.
  */
-export async function startFakeOpenAi(options: { port?: number; host?: string } = {}): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(
+  options: {
+    port?: number;
+    host?: string;
+    /** Serves /v1/realtime/calls here too, as OpenAI does on one base URL (see fake-realtime.ts). */
+    realtime?: Pick<FakeRealtime, 'handle'>;
+  } = {},
+): Promise<FakeOpenAi> {
   let failures: { status: number; left: number } | null = null;
   let counter = 0;
 
@@ -184,6 +194,7 @@ export async function startFakeOpenAi(options: { port?: number; host?: string } 
       fake.mintedSecrets.clear();
       failures = null;
     },
+    handle: (req, res) => void handle(req, res).catch(() => res.destroy()),
     close() {
       server.closeAllConnections(); // the SDK keeps connections alive
       return new Promise((resolve) => server.close(() => resolve()));
@@ -252,6 +263,7 @@ export async function startFakeOpenAi(options: { port?: number; host?: string } 
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (options.realtime && req.url?.startsWith('/v1/realtime/calls')) return options.realtime.handle(req, res);
     if (req.method === 'POST' && req.url === '/v1/audio/transcriptions') return transcribe(req, res);
     if (req.method === 'POST' && req.url === '/v1/realtime/client_secrets') return mintClientSecret(req, res);
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return answerJson(res, 404, { error: { message: 'Not found' } });
@@ -278,9 +290,7 @@ export async function startFakeOpenAi(options: { port?: number; host?: string } 
     res.end('data: [DONE]\n\n');
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => res.destroy());
-  });
+  const server = createServer((req, res) => fake.handle(req, res));
   // A fixed port lets a standalone script (a Playwright webServer) run it; tests take a free one.
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));

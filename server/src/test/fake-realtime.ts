@@ -47,6 +47,8 @@ export interface FakeRealtime {
   readonly receivedEvents: RealtimeEvent[];
   /** Microphone RTP packets received over every call. */
   readonly packetsReceived: number;
+  /** Answers a request for /v1/realtime/calls; the fake OpenAI mounts it so both share one base URL. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -135,6 +137,7 @@ export async function startFakeRealtime(options: FakeRealtimeOptions): Promise<F
     get packetsReceived() {
       return fake.calls.reduce((sum, call) => sum + call.packetsReceived, 0);
     },
+    handle: (req, res) => handle(req, res).catch(() => refuse(res, 500, 'The fake realtime peer failed')),
     async close() {
       for (const timer of timers) clearInterval(timer);
       await Promise.all([...peers].map((pc) => pc.close()));
@@ -237,9 +240,7 @@ export async function startFakeRealtime(options: FakeRealtimeOptions): Promise<F
     res.end(call.answerSdp);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch(() => refuse(res, 500, 'The fake realtime peer failed'));
-  });
+  const server = createServer((req, res) => void fake.handle(req, res));
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   fake.baseUrl = `http://${options.host ?? '127.0.0.1'}:${(server.address() as { port: number }).port}/v1`;
   fake.callsUrl = `${fake.baseUrl}/realtime/calls`;

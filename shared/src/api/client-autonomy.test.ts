@@ -67,6 +67,14 @@ describe('createApi: autonomy, kill switch and approvals', () => {
       post: { platform: 'twitter', text: 'Hi' },
       createdAt: '2026-01-01T00:00:00.000Z',
       decidedAt: '2026-01-01T01:00:00.000Z',
+      publish: {
+        status: 'published',
+        link: 'https://x.com/ada/status/1',
+        error: null,
+        attempts: 1,
+        nextAttemptAt: null,
+        publishedAt: '2026-01-01T01:00:05.000Z',
+      },
     };
     const list = apiWith(Response.json({ success: true, approvals: [approval] }));
     await list.api.approvals();
@@ -78,5 +86,8 @@ describe('createApi: autonomy, kill switch and approvals', () => {
     const decide = apiWith(Response.json({ success: true, approval }));
     await decide.api.decideApproval('a 1', { decision: 'approve' });
     expect(decide.fetchImpl.mock.calls[0]![0]).toBe('http://api.test/api/approvals/a%201');
+    const retry = apiWith(Response.json({ success: true, approval }));
+    await retry.api.retryPublish('a 1');
+    expect(retry.fetchImpl.mock.calls[0]![0]).toBe('http://api.test/api/approvals/a%201/publish');
   });
 });

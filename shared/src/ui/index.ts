@@ -6,3 +6,4 @@ export * from './chat/ChatComposer.tsx';
 export * from './usage/UsageMeter.tsx';
 export * from './OfflineBadge.tsx';
 export * from './chat/Markdown.tsx';
+export * from './voice/index.ts';

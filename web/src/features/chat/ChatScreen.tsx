@@ -1,10 +1,18 @@
 import { useState } from 'react';
-import { ChatComposer, ChatThread } from '@cofounder/shared/ui';
+import {
+  appendTranscript,
+  ChatComposer,
+  ChatThread,
+  useVoiceRecorder,
+  VoiceRecorderButton,
+} from '@cofounder/shared/ui';
 import { useConversation } from '../../data/conversation/use-conversation.ts';
 import { useInternName } from '../../data/intern-settings/use-intern-name.ts';
+import { useTranscription } from '../../data/voice/use-transcription.ts';
 import { ChatHeader } from './ChatHeader.tsx';
 import { SuggestedPrompts } from './SuggestedPrompts.tsx';
 import { useChatSession } from './use-chat-session.ts';
+import { toastVoiceNotice } from './voice-notices.ts';
 
 /** One empty list, so the thread is not recomputed on every render while the history loads. */
 const NO_MESSAGES: never[] = [];
@@ -19,6 +27,12 @@ export function ChatScreen({ userId }: { userId: string }) {
   const streaming = thread.some((m) => m.streaming);
   // Sending waits for the history so new messages never land above messages still loading.
   const ready = !history.isPending;
+  // Voice input only fills the message box: the founder reads and edits the transcript before sending it.
+  const recorder = useVoiceRecorder({
+    ...useTranscription(),
+    onTranscript: (text) => setDraft((current) => appendTranscript(current, text)),
+    onNotice: toastVoiceNotice,
+  });
 
   function send(text: string) {
     setDraft('');
@@ -58,6 +72,7 @@ export function ChatScreen({ userId }: { userId: string }) {
           onSend={send}
           pending={session.pending || !ready}
           placeholder={`Message ${internName}...`}
+          accessory={<VoiceRecorderButton recorder={recorder} />}
         />
       </div>
     </div>

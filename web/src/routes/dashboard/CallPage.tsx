@@ -1,6 +1,9 @@
-import { PageHeading } from '../../features/layout/PageHeading.tsx';
+import { useAuth } from '../../features/auth/AuthProvider.tsx';
+import { CallScreen } from '../../features/call/CallScreen.tsx';
 
-/** /dashboard/call: the screen itself comes with its own issue; until then only its name is shown. */
+/** /dashboard/call: a realtime voice call with the co-founder. */
 export function CallPage() {
-  return <PageHeading title="Voice Call" />;
+  const { user } = useAuth();
+  // A new account starts a fresh screen, so a call never outlives the session that started it.
+  return <CallScreen key={user?.id ?? 'signed-out'} />;
 }

@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import { conversationProgress, ONBOARDING } from '@cofounder/shared';
-import { ChatComposer, ChatThread, type ThreadMessage } from '@cofounder/shared/ui';
+import {
+  appendTranscript,
+  ChatComposer,
+  ChatThread,
+  useVoiceRecorder,
+  VoiceRecorderButton,
+  type ThreadMessage,
+  type VoiceNotice,
+} from '@cofounder/shared/ui';
+import { useTranscription } from '../../../data/voice/use-transcription.ts';
 
 /** What the co-founder is called in the onboarding conversation (the intern is named later, in settings). */
 export const ONBOARDING_ASSISTANT = 'Your AI Co-Founder';
@@ -26,6 +35,16 @@ export function ConversationStep({
   onSkip,
 }: ConversationStepProps) {
   const [draft, setDraft] = useState('');
+  const [voiceNotice, setVoiceNotice] = useState<VoiceNotice | null>(null);
+  const recorder = useVoiceRecorder({
+    ...useTranscription(),
+    onTranscript: (text) => {
+      setVoiceNotice(null);
+      setDraft((current) => appendTranscript(current, text));
+    },
+    onNotice: setVoiceNotice,
+  });
+  const inputClosed = closed || transition !== null;
   const progress = conversationProgress(messages.length);
   const shown: ThreadMessage[] = transition
     ? [
@@ -49,7 +68,7 @@ export function ConversationStep({
         <button
           type="button"
           onClick={onSkip}
-          disabled={closed || transition !== null}
+          disabled={inputClosed}
           className="rounded-lg px-3 py-1.5 text-sm font-medium text-indigo-600 hover:bg-indigo-50 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none disabled:opacity-50 dark:text-indigo-400 dark:hover:bg-indigo-500/10"
         >
           Skip & Start Working
@@ -93,13 +112,28 @@ export function ConversationStep({
             label="Your answer"
             placeholder="Type your answer..."
             maxLength={ONBOARDING.maxTextChars}
-            pending={loading}
-            disabled={closed || transition !== null}
+            // Spec 1 §5: no sending while a recording is still being made or transcribed.
+            pending={loading || recorder.state !== 'idle'}
+            disabled={inputClosed}
+            accessory={<VoiceRecorderButton recorder={recorder} disabled={inputClosed} />}
             onSend={(text) => {
               setDraft('');
+              setVoiceNotice(null);
               onSend(text);
             }}
           />
+          {voiceNotice && (
+            <p
+              role={voiceNotice.severity === 'error' ? 'alert' : 'status'}
+              className={`mt-2 px-2 text-sm ${
+                voiceNotice.severity === 'error'
+                  ? 'text-red-600 dark:text-red-400'
+                  : 'text-amber-600 dark:text-amber-400'
+              }`}
+            >
+              {voiceNotice.message}
+            </p>
+          )}
         </div>
       </div>
     </div>

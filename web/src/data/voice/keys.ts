@@ -1,0 +1,4 @@
+/** Query keys of voice-to-text. */
+export const voiceKeys = {
+  transcriptionStatus: () => ['voice', 'transcription-status'] as const,
+};
