@@ -1,6 +1,9 @@
 import { vi } from 'vitest';
 
-/** Test doubles for the browser's recording APIs: a microphone stream, MediaRecorder and AudioContext. */
+/**
+ * Test doubles for the browser's recording APIs: a microphone stream, MediaRecorder and AudioContext. Web tests
+ * import them as `@cofounder/shared/test/fake-media`.
+ */
 export class FakeTrack {
   stopped = false;
   enabled = true;
@@ -12,6 +15,9 @@ export class FakeTrack {
 export class FakeStream {
   readonly tracks = [new FakeTrack()];
   getTracks() {
+    return this.tracks;
+  }
+  getAudioTracks() {
     return this.tracks;
   }
 }
@@ -65,12 +71,14 @@ export class FakeAudioContext {
 }
 
 /** Installs the doubles; `getUserMedia` replaces the microphone (e.g. to reject with NotAllowedError). */
-export function installFakeMedia(getUserMedia?: () => Promise<unknown>) {
+export function installFakeMedia(getUserMedia?: (constraints?: MediaStreamConstraints) => Promise<unknown>) {
   const stream = new FakeStream();
   FakeMediaRecorder.instances = [];
   FakeMediaRecorder.supported = true;
   FakeAudioContext.instances = [];
-  const gum = vi.fn(getUserMedia ?? (() => Promise.resolve(stream)));
+  const gum = vi.fn((constraints?: MediaStreamConstraints) =>
+    getUserMedia ? getUserMedia(constraints) : Promise.resolve(stream),
+  );
   vi.stubGlobal('MediaRecorder', FakeMediaRecorder);
   vi.stubGlobal('AudioContext', FakeAudioContext);
   Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: gum }, configurable: true });

@@ -4,11 +4,11 @@ import { VOICE_TEXT, type RealtimeSession } from '@cofounder/shared';
 import { createFakeAuth, fakeSession, fakeUser } from '../../test/fake-auth.ts';
 import { createFakeServer, type FakeRoute } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
-import { installFakeMicrophone, removeFakeMicrophone } from '../../test/fake-media.ts';
+import { installFakeMedia, removeFakeMedia } from '@cofounder/shared/test/fake-media';
 import { installFakeRtc } from '../../test/fake-rtc.ts';
 
 afterEach(() => {
-  removeFakeMicrophone();
+  removeFakeMedia();
   vi.useRealTimers();
 });
 
@@ -32,7 +32,7 @@ function server(routes: Record<string, FakeRoute> = {}) {
 
 function open(fetch: typeof globalThis.fetch, { calls = true, sdpStatus = 201 } = {}) {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  const mic = installFakeMicrophone();
+  const mic = installFakeMedia();
   const rtc = installFakeRtc(sdpStatus);
   const view = renderApp('/dashboard/call', {
     auth: createFakeAuth(fakeSession()),

@@ -4,9 +4,9 @@ import { VOICE_TEXT } from '@cofounder/shared';
 import { createFakeAuth, fakeSession } from '../../test/fake-auth.ts';
 import { createFakeServer, type FakeRoute } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
-import { installFakeMicrophone, removeFakeMicrophone } from '../../test/fake-media.ts';
+import { installFakeMedia, removeFakeMedia } from '@cofounder/shared/test/fake-media';
 
-afterEach(removeFakeMicrophone);
+afterEach(removeFakeMedia);
 
 function server(routes: Record<string, FakeRoute> = {}) {
   return createFakeServer({
@@ -42,7 +42,7 @@ const posts = (fetch: ReturnType<typeof server>) =>
 
 describe('chat voice input', () => {
   it('records, transcribes and appends the transcript to the message box without sending it', async () => {
-    const mic = installFakeMicrophone();
+    const mic = installFakeMedia();
     const fetch = server();
     const { user } = await openChat(fetch, true);
     await user.type(composer(), 'Help me');
@@ -64,7 +64,7 @@ describe('chat voice input', () => {
   });
 
   it('shows the microphone disabled when the server cannot transcribe, and says so on click', async () => {
-    installFakeMicrophone();
+    installFakeMedia();
     const fetch = server();
     const { user } = await openChat(fetch, false);
     const mic = screen.getByRole('button', { name: 'Start voice input' });
@@ -76,7 +76,7 @@ describe('chat voice input', () => {
   });
 
   it('toasts a transcription failure', async () => {
-    installFakeMicrophone();
+    installFakeMedia();
     const fetch = server({
       'POST /transcription': () =>
         Response.json({ error: 'Unsupported audio format', message: 'Use webm.' }, { status: 400 }),

@@ -4,9 +4,9 @@ import { STORAGE_KEYS, VOICE_TEXT, type OnboardingDraft } from '@cofounder/share
 import { createFakeAuth, fakeSession, fakeUser } from '../../test/fake-auth.ts';
 import { createFakeServer } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
-import { installFakeMicrophone, removeFakeMicrophone } from '../../test/fake-media.ts';
+import { installFakeMedia, removeFakeMedia } from '@cofounder/shared/test/fake-media';
 
-afterEach(removeFakeMicrophone);
+afterEach(removeFakeMedia);
 
 const FULL: OnboardingDraft = {
   name: 'Ada',
@@ -46,7 +46,7 @@ const send = () => screen.getByRole('button', { name: 'Send message' }) as HTMLB
 
 describe('onboarding voice input', () => {
   it('blocks sending while recording, then puts the transcript in the answer box', async () => {
-    installFakeMicrophone();
+    installFakeMedia();
     const { user, mic } = await openConversation('late payments');
     await user.type(answer(), 'Freelancers suffer from');
     expect(send().disabled).toBe(false);
@@ -63,7 +63,7 @@ describe('onboarding voice input', () => {
   });
 
   it('says when no speech was heard', async () => {
-    installFakeMicrophone();
+    installFakeMedia();
     const { user, mic } = await openConversation('');
     await user.click(mic);
     await user.click(await screen.findByRole('button', { name: 'Stop recording' }));
