@@ -9,6 +9,7 @@ import { createLocalAuth, type LocalAuth } from './features/auth/local-auth.ts';
 import type { TokenVerifier } from './features/auth/verifier.ts';
 import { mailboxRouter } from './features/mailbox/mailbox.routes.ts';
 import type { FeatureDeps, FeatureRouter } from './features/types.ts';
+import { TRANSCRIBE_JSON_LIMIT_BYTES, TRANSCRIBE_JSON_PATH } from './features/voice/transcription.routes.ts';
 import { guardApi } from './http/api-guard.ts';
 import { requireUser } from './http/auth.ts';
 import { jsonBody } from './http/body.ts';
@@ -21,6 +22,8 @@ import { createEmailProvider } from './providers/email/registry.ts';
 import type { EmailProvider } from './providers/email/port.ts';
 import type { SocialProviders } from './providers/social/port.ts';
 import { createSocialProviders } from './providers/social/registry.ts';
+import type { VoiceProvider } from './providers/voice/port.ts';
+import { createVoiceProvider } from './providers/voice/registry.ts';
 import type { AutonomyScheduler } from './queue/autonomy-queue.ts';
 import type { PublishScheduler } from './queue/publish-queue.ts';
 import type { TaskQueue } from './queue/task-queue.ts';
@@ -44,6 +47,8 @@ export interface AppDeps {
   publisher?: PublishScheduler | null;
   /** Replaces the social adapters chosen from config. */
   social?: SocialProviders;
+  /** Replaces the voice provider chosen from config. */
+  voice?: VoiceProvider;
   /** Extra feature routers mounted after the built-in ones (tests mount test-only routes this way). */
   features?: FeatureRouter[];
 }
@@ -53,6 +58,7 @@ export interface CofounderApp {
   verifier: TokenVerifier;
   email: EmailProvider;
   ai: AiProvider;
+  voice: VoiceProvider;
   /** The local auth server, or null in hosted-Supabase mode. */
   localAuth: LocalAuth | null;
   anonKey: string;
@@ -84,6 +90,7 @@ export function createApp(deps: AppDeps): CofounderApp {
     autonomy: deps.autonomy ?? null,
     publisher: deps.publisher ?? null,
     social: deps.social ?? createSocialProviders(config),
+    voice: deps.voice ?? createVoiceProvider(config),
     // main loads or creates the key in DATA_DIR; an app without one (tests) seals with a key of its own.
     tokenKey: config.social.tokenKey ?? randomBytes(32),
   };
@@ -93,14 +100,19 @@ export function createApp(deps: AppDeps): CofounderApp {
   // Errors reach this only if they escape errorHandler (e.g. a broken socket); log them as JSON like the rest.
   koa.on('error', (err: unknown) => log.error({ err }, 'http error'));
   const apiBody = jsonBody();
+  const transcribeBody = jsonBody(TRANSCRIBE_JSON_LIMIT_BYTES);
   koa.use(requestLog(log));
   koa.use(errorHandler());
   koa.use(corsFor(config.publicUrl, config.corsOrigins));
   if (localAuth) koa.use(localAuth.router.routes());
   if (email.mode === 'local') koa.use(mailboxRouter(database.db).routes());
   koa.use(guardApi(PUBLIC_API_ROUTES, requireUser(verifier)));
-  koa.use((ctx, next) => (/^\/api(\/|$)/.test(ctx.path) ? apiBody(ctx, next) : next()));
+  koa.use((ctx, next) => {
+    if (!/^\/api(\/|$)/.test(ctx.path)) return next();
+    // Base64 audio is the one JSON body larger than the usual cap; no other route gets that allowance.
+    return (ctx.path === TRANSCRIBE_JSON_PATH ? transcribeBody : apiBody)(ctx, next);
+  });
   for (const feature of [...FEATURES, ...(deps.features ?? [])]) koa.use(feature(featureDeps).routes());
   koa.use(webApp(config.webDistDir));
-  return { koa, verifier, email, ai, localAuth, anonKey, tokenKey: featureDeps.tokenKey };
+  return { koa, verifier, email, ai, voice: featureDeps.voice, localAuth, anonKey, tokenKey: featureDeps.tokenKey };
 }

@@ -34,6 +34,7 @@ function banner(config: Config, database: Database, app: CofounderApp, port: num
     `database: ${database.kind === 'postgres' ? 'real' : 'local'} (${database.describe})`,
     `email: ${emailLine}${emailLine.startsWith('local') ? ' — anyone who can reach this server can read it; set SMTP_URL before exposing it' : ''}`,
     `ai: ${app.ai.describe}`,
+    `voice: ${app.voice.describe}`,
     `social: X ${config.social.twitter ? 'configured' : 'not configured'}, Reddit ${config.social.reddit ? 'configured' : 'not configured'} (connections need X_CLIENT_ID/X_CLIENT_SECRET, REDDIT_CLIENT_ID/REDDIT_CLIENT_SECRET)`,
   ];
 }

@@ -232,6 +232,8 @@ export const VOICE = {
   realtimeModel: 'gpt-realtime',
   realtimeVoice: 'marin',
   clientSecretTtlSeconds: 600,
+  /** Longest single call, whatever minutes are left (a forgotten open call costs at most this much). */
+  maxCallSeconds: 1800,
   /** A call without a cleanup is considered over this long after its allowed time (crashed tab). */
   staleCallGraceSeconds: 60,
   /** The name the call screen gives the realtime provider in "{provider} connection failed: {status}". */

@@ -333,9 +333,29 @@ export const usageCounters = pgTable(
     month: text('month').notNull(),
     messages: integer('messages').notNull().default(0),
     tasks: integer('tasks').notNull().default(0),
+    /** Transcribed audio and realtime call time together (spec: voice minutes), in seconds. */
+    voiceSeconds: integer('voice_seconds').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
+
+/**
+ * Realtime voice calls: one row per minted session. `ended_at` null while the call may still be running;
+ * `seconds` is what cleanup metered (at most `max_seconds`).
+ */
+export const voiceCalls = pgTable(
+  'voice_calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    startedAt: timestamp('started_at', tz).notNull(),
+    endedAt: timestamp('ended_at', tz),
+    maxSeconds: integer('max_seconds').notNull(),
+    seconds: integer('seconds'),
+  },
+  (t) => [index('voice_calls_user_open_idx').on(t.userId, t.endedAt)],
+);
+export type VoiceCallRow = typeof voiceCalls.$inferSelect;
 
 /** The user's plan; created on first use with the free trial (the billing issue extends this table). */
 export const userPlans = pgTable(

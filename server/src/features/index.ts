@@ -13,6 +13,8 @@ import { postingSettingsRoutes } from './publishing/posting-settings.routes.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
 import type { FeatureRouter } from './types.ts';
 import { usageRoutes } from './usage/usage.routes.ts';
+import { realtimeRoutes } from './voice/realtime.routes.ts';
+import { transcriptionRoutes } from './voice/transcription.routes.ts';
 
 /** Every /api feature, in mount order. A new area adds its router factory here. */
 export const FEATURES: FeatureRouter[] = [
@@ -30,6 +32,8 @@ export const FEATURES: FeatureRouter[] = [
   approvalsRoutes,
   connectionsRoutes,
   postingSettingsRoutes,
+  transcriptionRoutes,
+  realtimeRoutes,
 ];
 
 /**

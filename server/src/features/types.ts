@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import type { AiProvider } from '../providers/ai/port.ts';
 import type { EmailProvider } from '../providers/email/port.ts';
 import type { SocialProviders } from '../providers/social/port.ts';
+import type { VoiceProvider } from '../providers/voice/port.ts';
 import type { AutonomyScheduler } from '../queue/autonomy-queue.ts';
 import type { PublishScheduler } from '../queue/publish-queue.ts';
 import type { TaskQueue } from '../queue/task-queue.ts';
@@ -32,6 +33,8 @@ export interface FeatureDeps {
   publisher: PublishScheduler | null;
   /** The configured social platforms' OAuth adapters. */
   social: SocialProviders;
+  /** Speech: transcription and realtime call secrets (unavailable when no key is configured). */
+  voice: VoiceProvider;
   /** AES-256 key the provider tokens are sealed with. */
   tokenKey: Buffer;
 }

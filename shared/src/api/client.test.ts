@@ -15,8 +15,9 @@ const USAGE = {
   usage: {
     messages: { used: 3, limit: 100, remaining: 97, percentage: 3, unlimited: false },
     tasks: { used: 0, limit: 10, remaining: 10, percentage: 0, unlimited: false },
+    voiceMinutes: { used: 0, limit: 15, remaining: 15, percentage: 0, unlimited: false },
   },
-  warnings: { messageLimit: null, taskLimit: null },
+  warnings: { messageLimit: null, taskLimit: null, voiceLimit: null },
   currentMonth: { resetDate: '2025-04-01T00:00:00.000Z' },
 };
 

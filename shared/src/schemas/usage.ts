@@ -16,9 +16,14 @@ export type UsageCounter = z.infer<typeof UsageCounter>;
 export const UsageDetails = z.object({
   success: z.literal(true),
   plan: z.object({ name: z.string(), current: z.enum(PLAN_IDS) }),
-  usage: z.object({ messages: UsageCounter, tasks: UsageCounter }),
+  /** voiceMinutes: transcribed audio and call time, in whole minutes (seconds rounded up). */
+  usage: z.object({ messages: UsageCounter, tasks: UsageCounter, voiceMinutes: UsageCounter }),
   /** A warning text when a limit is near (≥ 90%) or reached; null otherwise. */
-  warnings: z.object({ messageLimit: z.string().nullable(), taskLimit: z.string().nullable() }),
+  warnings: z.object({
+    messageLimit: z.string().nullable(),
+    taskLimit: z.string().nullable(),
+    voiceLimit: z.string().nullable(),
+  }),
   currentMonth: z.object({ resetDate: z.string() }),
 });
 export type UsageDetails = z.infer<typeof UsageDetails>;

@@ -27,7 +27,7 @@ function hostedProviders(url: string, anonKey: string): () => Promise<OAuthProvi
 }
 
 /** GET /api/config (public): where auth lives and which providers are local, for web and extension. */
-export const configRoutes: FeatureRouter = ({ config, database, email, ai, anonKey }) => {
+export const configRoutes: FeatureRouter = ({ config, database, email, ai, voice, anonKey }) => {
   const providers = config.supabase ? hostedProviders(config.supabase.url, anonKey) : async () => NONE;
   const router = new Router();
   router.get('/api/config', async (ctx) => {
@@ -43,8 +43,8 @@ export const configRoutes: FeatureRouter = ({ config, database, email, ai, anonK
       oauthProviders: await providers(),
       devMailbox: email.mode === 'local',
       social: { twitter: config.social.twitter !== null, reddit: config.social.reddit !== null },
-      // No voice provider is wired yet (issue 6 adds it).
-      voice: { transcription: false, calls: false },
+      // One provider serves both: speech-to-text and realtime call secrets come with the same key.
+      voice: { transcription: voice.available, calls: voice.available },
     };
     ctx.body = body;
   });

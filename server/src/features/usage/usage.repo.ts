@@ -36,10 +36,38 @@ export async function claimTasks(tx: Db, userId: string, month: string, wanted: 
   return granted;
 }
 
-export async function countersOf(db: Db, userId: string, month: string): Promise<{ messages: number; tasks: number }> {
+/** Adds transcribed or call seconds to the month's voice use (one statement: concurrent adds never lose one). */
+export async function addVoiceSeconds(db: Db, userId: string, month: string, seconds: number): Promise<void> {
+  if (seconds <= 0) return;
+  await db
+    .insert(usageCounters)
+    .values({ userId, month, voiceSeconds: seconds })
+    .onConflictDoUpdate({
+      target: [usageCounters.userId, usageCounters.month],
+      set: { voiceSeconds: sql`${usageCounters.voiceSeconds} + ${seconds}` },
+    });
+}
+
+/**
+ * Locks the user's counter row for the month (creating it) until the caller's transaction ends: voice
+ * sessions take it so two concurrent starts see each other's call.
+ */
+export async function lockCounters(tx: Db, userId: string, month: string): Promise<{ voiceSeconds: number }> {
+  await tx.insert(usageCounters).values({ userId, month }).onConflictDoNothing();
+  const [current] = await tx.select({ voiceSeconds: usageCounters.voiceSeconds }).from(usageCounters).where(row(userId, month)).for('update');
+  return current ?? { voiceSeconds: 0 };
+}
+
+export interface Counters {
+  messages: number;
+  tasks: number;
+  voiceSeconds: number;
+}
+
+export async function countersOf(db: Db, userId: string, month: string): Promise<Counters> {
   const [current] = await db
-    .select({ messages: usageCounters.messages, tasks: usageCounters.tasks })
+    .select({ messages: usageCounters.messages, tasks: usageCounters.tasks, voiceSeconds: usageCounters.voiceSeconds })
     .from(usageCounters)
     .where(row(userId, month));
-  return current ?? { messages: 0, tasks: 0 };
+  return current ?? { messages: 0, tasks: 0, voiceSeconds: 0 };
 }

@@ -1,7 +1,7 @@
 import { PLANS, USAGE_THRESHOLDS, type PlanDefinition, type UsageCounter, type UsageDetails } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { claimTasks, countersOf, ensurePlan, refundMessage } from './usage.repo.ts';
+import { addVoiceSeconds, claimTasks, countersOf, ensurePlan, lockCounters, refundMessage } from './usage.repo.ts';
 
 /** Spec 1 §8 "Chat": the text of the 429 when the month's messages are used up. */
 export const USAGE_LIMIT_MESSAGE = "You've reached your usage limit for this month. Please upgrade your plan to continue.";
@@ -28,14 +28,21 @@ function counter(used: number, limit: number | null): UsageCounter {
   return { used, limit, remaining: Math.max(0, limit - used), percentage, unlimited: false };
 }
 
-function warning(c: UsageCounter, noun: 'messages' | 'tasks'): string | null {
+function warning(c: UsageCounter, noun: 'messages' | 'tasks' | 'voice minutes'): string | null {
   if (c.limit === null) return null;
   if (c.used >= c.limit) return `You've reached your monthly limit of ${c.limit} ${noun}. Upgrade your plan to continue.`;
   if (c.percentage >= USAGE_THRESHOLDS.red) return `You've used ${c.used} of ${c.limit} ${noun} this month.`;
   return null;
 }
 
-/** Messages and tasks metered per user per calendar month against the user's plan. */
+/** Voice use is stored in seconds and shown in whole minutes, rounded up (a 10 s recording is a minute used). */
+export const voiceMinutes = (seconds: number): number => Math.ceil(seconds / 60);
+
+/** Seconds of voice left this month under `limitMinutes` (null: unlimited). */
+export const voiceSecondsLeft = (usedSeconds: number, limitMinutes: number | null): number | null =>
+  limitMinutes === null ? null : Math.max(0, limitMinutes * 60 - usedSeconds);
+
+/** Messages, tasks and voice seconds metered per user per calendar month against the user's plan. */
 export function createUsageService(db: Db, now: () => number) {
   const planOf = async (userId: string): Promise<PlanDefinition> => PLANS[await ensurePlan(db, userId, new Date(now()))];
 
@@ -57,6 +64,23 @@ export function createUsageService(db: Db, now: () => number) {
       return claimTasks(tx, userId, monthKey(new Date(now())), wanted, plan.tasksPerMonth);
     },
 
+    /** Seconds of voice left this month (null: unlimited). */
+    async voiceSecondsLeft(userId: string, plan: PlanDefinition): Promise<number | null> {
+      const used = await countersOf(db, userId, monthKey(new Date(now())));
+      return voiceSecondsLeft(used.voiceSeconds, plan.voiceMinutesPerMonth);
+    },
+
+    /** Locks this month's counters in the caller's transaction and says how many voice seconds are left. */
+    async lockVoiceSecondsLeft(tx: Db, userId: string, plan: PlanDefinition): Promise<number | null> {
+      const used = await lockCounters(tx, userId, monthKey(new Date(now())));
+      return voiceSecondsLeft(used.voiceSeconds, plan.voiceMinutesPerMonth);
+    },
+
+    /** Meters transcribed or call seconds (rounded up to whole seconds) to this month. */
+    async addVoiceSeconds(tx: Db, userId: string, seconds: number): Promise<void> {
+      await addVoiceSeconds(tx, userId, monthKey(new Date(now())), Math.ceil(seconds));
+    },
+
     /** GET /api/subscription/usage-details. */
     async details(userId: string): Promise<UsageDetails> {
       const at = new Date(now());
@@ -64,11 +88,16 @@ export function createUsageService(db: Db, now: () => number) {
       const used = await countersOf(db, userId, monthKey(at));
       const messages = counter(used.messages, plan.messagesPerMonth);
       const tasks = counter(used.tasks, plan.tasksPerMonth);
+      const voice = counter(voiceMinutes(used.voiceSeconds), plan.voiceMinutesPerMonth);
       return {
         success: true,
         plan: { name: plan.name, current: plan.id },
-        usage: { messages, tasks },
-        warnings: { messageLimit: warning(messages, 'messages'), taskLimit: warning(tasks, 'tasks') },
+        usage: { messages, tasks, voiceMinutes: voice },
+        warnings: {
+          messageLimit: warning(messages, 'messages'),
+          taskLimit: warning(tasks, 'tasks'),
+          voiceLimit: warning(voice, 'voice minutes'),
+        },
         currentMonth: { resetDate: resetDate(at) },
       };
     },

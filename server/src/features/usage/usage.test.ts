@@ -34,8 +34,9 @@ describe('usage details', () => {
       usage: {
         messages: { used: 0, limit: 100, remaining: 100, percentage: 0, unlimited: false },
         tasks: { used: 0, limit: 10, remaining: 10, percentage: 0, unlimited: false },
+        voiceMinutes: { used: 0, limit: 15, remaining: 15, percentage: 0, unlimited: false },
       },
-      warnings: { messageLimit: null, taskLimit: null },
+      warnings: { messageLimit: null, taskLimit: null, voiceLimit: null },
       currentMonth: { resetDate: resetDate(new Date(t.clock.now())) },
     });
     const [plan] = await t.database.db.select().from(userPlans).where(eq(userPlans.userId, user.id));
@@ -47,7 +48,7 @@ describe('usage details', () => {
     await setUsage(user, 50, 7);
     let d = await details(user);
     expect(d.usage.messages).toMatchObject({ used: 50, remaining: 50, percentage: 50 });
-    expect(d.warnings).toEqual({ messageLimit: null, taskLimit: null });
+    expect(d.warnings).toEqual({ messageLimit: null, taskLimit: null, voiceLimit: null });
 
     await setUsage(user, 92, 9);
     d = await details(user);
@@ -61,6 +62,25 @@ describe('usage details', () => {
     expect(d.warnings.taskLimit).toBe("You've reached your monthly limit of 10 tasks. Upgrade your plan to continue.");
   });
 
+  it('shows voice use in whole minutes, rounded up, with the same warnings', async () => {
+    const user = await signedInUser(t);
+    const setVoice = (voiceSeconds: number) =>
+      t.database.db
+        .insert(usageCounters)
+        .values({ userId: user.id, month: monthKey(new Date(t.clock.now())), voiceSeconds })
+        .onConflictDoUpdate({ target: [usageCounters.userId, usageCounters.month], set: { voiceSeconds } });
+    await setVoice(61);
+    let d = await details(user);
+    expect(d.usage.voiceMinutes).toEqual({ used: 2, limit: 15, remaining: 13, percentage: 13, unlimited: false });
+    expect(d.warnings.voiceLimit).toBeNull();
+    await setVoice(14 * 60);
+    d = await details(user);
+    expect(d.warnings.voiceLimit).toBe("You've used 14 of 15 voice minutes this month.");
+    await setVoice(15 * 60);
+    d = await details(user);
+    expect(d.warnings.voiceLimit).toBe("You've reached your monthly limit of 15 voice minutes. Upgrade your plan to continue.");
+  });
+
   it('shows unlimited plans as unlimited', async () => {
     const user = await signedInUser(t);
     await details(user);
@@ -69,7 +89,7 @@ describe('usage details', () => {
     const d = await details(user);
     expect(d.plan).toEqual({ name: 'Scale', current: 'scale' });
     expect(d.usage.messages).toEqual({ used: 12_000, limit: null, remaining: null, percentage: 0, unlimited: true });
-    expect(d.warnings).toEqual({ messageLimit: null, taskLimit: null });
+    expect(d.warnings).toEqual({ messageLimit: null, taskLimit: null, voiceLimit: null });
   });
 
   it('counts per calendar month (UTC): last month\'s use is not this month\'s', async () => {

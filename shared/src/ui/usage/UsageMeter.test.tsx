@@ -26,8 +26,9 @@ function details(
         unlimited: false,
       },
       tasks: { used: 0, limit: null, remaining: null, percentage: 0, unlimited: true },
+      voiceMinutes: { used: 0, limit: 15, remaining: 15, percentage: 0, unlimited: false },
     },
-    warnings: { messageLimit: warning, taskLimit: null },
+    warnings: { messageLimit: warning, taskLimit: null, voiceLimit: null },
     currentMonth: { resetDate: new Date(2025, 3, 1).toISOString() },
   };
 }

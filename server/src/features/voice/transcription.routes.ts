@@ -1,0 +1,100 @@
+import { createReadStream } from 'node:fs';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import {
+  TranscribeBody,
+  VOICE,
+  type TranscribeResponse,
+  type TranscriptionResponse,
+  type TranscriptionStatus,
+} from '@cofounder/shared';
+import type { z } from 'zod';
+import { currentUser, requireUser } from '../../http/auth.ts';
+import type { VoiceProvider } from '../../providers/voice/port.ts';
+import type { FeatureRouter } from '../types.ts';
+import { createUsageService } from '../usage/usage.service.ts';
+import { estimatedSeconds } from './audio-format.ts';
+import { answerFlat, fail } from './failures.ts';
+import { transcribeAudio } from './transcribe.ts';
+import { UploadMalformedError, UploadTooLargeError, withUploadedAudio } from './upload.ts';
+import { createTranscriptionMeter, type TranscriptionMeter } from './voice-usage.ts';
+
+export const TRANSCRIBE_JSON_PATH = '/api/transcribe';
+/** The JSON route's body cap: the largest upload in base64 (4/3) plus room for the other fields. */
+export const TRANSCRIBE_JSON_LIMIT_BYTES = Math.ceil((VOICE.maxUploadBytes * 4) / 3) + 1024;
+
+/** Multipart framing and the text fields around the audio part; a declared length past this is refused unread. */
+const MULTIPART_ALLOWANCE_BYTES = 64 * 1024;
+
+const Fields = TranscribeBody.pick({ language: true, prompt: true });
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+const estimate = (bytes: number) => estimatedSeconds(bytes, VOICE.recordingBitsPerSecond);
+
+/** A body that fails its schema, as a flat failure naming the field (these routes answer flat throughout). */
+function parseFlat<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue?.path.join('.');
+  throw fail.malformed(field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid input'));
+}
+
+/** POST /transcription: streams the upload to a temp file under the cap, then transcribes it. */
+async function transcribeUpload(ctx: Context, voice: VoiceProvider, meter: TranscriptionMeter): Promise<TranscriptionResponse> {
+  const userId = currentUser(ctx).id;
+  // Every early answer leaves the body unread: close the connection rather than drain it.
+  ctx.set('Connection', 'close');
+  if (!voice.available) throw fail.unavailable();
+  await meter.admit(userId);
+  const declared = Number(ctx.get('content-length') || 0);
+  if (declared > VOICE.maxUploadBytes + MULTIPART_ALLOWANCE_BYTES) throw fail.tooLarge(estimate(declared));
+  try {
+    return await withUploadedAudio(ctx.req, { field: 'audio', maxBytes: VOICE.maxUploadBytes }, async (audio) => {
+      const fields = parseFlat(Fields, audio.fields);
+      const result = await transcribeAudio(voice, { ...fields, file: createReadStream(audio.path), bytes: audio.bytes, head: audio.head });
+      await meter.record(userId, result.duration);
+      ctx.remove('Connection'); // the whole body was read: the connection may be reused
+      return { success: true, ...result };
+    });
+  } catch (err) {
+    if (err instanceof UploadTooLargeError) throw fail.tooLarge(estimate(declared || err.bytesRead));
+    if (err instanceof UploadMalformedError) throw fail.malformed(err.message);
+    throw err;
+  }
+}
+
+/** POST /api/transcribe: the same checks for base64 audio in JSON (its body cap is raised in app.ts). */
+async function transcribeJson(ctx: Context, voice: VoiceProvider, meter: TranscriptionMeter): Promise<TranscribeResponse> {
+  const userId = currentUser(ctx).id;
+  if (!voice.available) throw fail.unavailable();
+  await meter.admit(userId);
+  const body = parseFlat(TranscribeBody, ctx.request.body);
+  const data = body.audio_data;
+  if (data.length % 4 !== 0 || !BASE64.test(data)) throw fail.badBase64();
+  const bytes = (data.length / 4) * 3 - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
+  if (bytes > VOICE.maxUploadBytes) throw fail.tooLarge(estimate(bytes));
+  const file = Buffer.from(data, 'base64');
+  const result = await transcribeAudio(voice, { file, bytes, head: file, language: body.language, prompt: body.prompt });
+  await meter.record(userId, result.duration);
+  return { transcript: result.text, duration: result.duration };
+}
+
+/**
+ * Speech to text (spec 1 §7): GET /transcription/status (public), POST /transcription (multipart) and
+ * POST /api/transcribe (base64 JSON). /transcription sits outside /api, so its POST requires the bearer here.
+ */
+export const transcriptionRoutes: FeatureRouter = ({ database, now, voice, verifier }) => {
+  const meter = createTranscriptionMeter(database.db, createUsageService(database.db, now), now);
+  const router = new Router();
+
+  router.get('/transcription/status', (ctx) => {
+    const body: TranscriptionStatus = { available: voice.available };
+    ctx.body = body;
+  });
+
+  router.post('/transcription', requireUser(verifier), (ctx) => answerFlat(ctx, () => transcribeUpload(ctx, voice, meter)));
+
+  router.post(TRANSCRIBE_JSON_PATH, (ctx) => answerFlat(ctx, () => transcribeJson(ctx, voice, meter)));
+  return router;
+};

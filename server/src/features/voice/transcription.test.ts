@@ -1,0 +1,308 @@
+import { request } from 'node:http';
+import { readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { TranscribeFailure, UsageDetails, VOICE, VOICE_TEXT } from '@cofounder/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { usageCounters } from '../../db/schema.ts';
+import { CHAT_TEST_OPTIONS } from '../../test/factories.ts';
+import { startTestServer, type TestServer } from '../../test/server.ts';
+import { call, signedInUser, type TestUser } from '../../test/users.ts';
+import { monthKey } from '../usage/usage.service.ts';
+import { startVoiceTestServer, VOICE_TEST_KEY, webm, WEBM_HEAD, type VoiceTestServer } from './voice-test-setup.ts';
+
+// A real collection before each memory reading, so socket chunks already let go of do not count as held.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+let v: VoiceTestServer;
+let t: TestServer;
+beforeAll(async () => {
+  v = await startVoiceTestServer();
+  t = v.t;
+});
+afterAll(() => v.close());
+beforeEach(() => v.fake.reset());
+
+function upload(user: TestUser | null, audio: Buffer, fields: Record<string, string> = {}, filename = 'recording.webm') {
+  const form = new FormData();
+  form.set('audio', new Blob([new Uint8Array(audio)], { type: 'audio/webm' }), filename);
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return fetch(`${t.baseUrl}/transcription`, {
+    method: 'POST',
+    headers: user ? { authorization: `Bearer ${user.token}` } : {},
+    body: form,
+  });
+}
+
+const transcribeJson = (user: TestUser, body: unknown) => call(t, 'POST', '/api/transcribe', { token: user.token, body });
+
+async function usageOf(user: TestUser) {
+  const res = await call(t, 'GET', '/api/subscription/usage-details', { token: user.token });
+  return UsageDetails.parse(await res.json());
+}
+
+const audioTempFiles = async () => (await readdir(tmpdir())).filter((name) => name.startsWith('cofounder-audio-'));
+
+interface StreamedUpload {
+  status: number;
+  body: unknown;
+  /** Bytes the client had written when the answer arrived, and the body's full size. */
+  sentWhenAnswered: number;
+  total: number;
+}
+
+/** A multipart upload of `fileBytes` generated chunk by chunk (never in memory), with or without Content-Length. */
+function streamUpload(user: TestUser, fileBytes: number, declareLength: boolean): Promise<StreamedUpload> {
+  const boundary = 'voice-test-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="long.webm"\r\nContent-Type: audio/webm\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const total = head.length + fileBytes + tail.length;
+  const filler = Buffer.alloc(64 * 1024, 1);
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = request(`${t.baseUrl}/transcription`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${user.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        ...(declareLength ? { 'content-length': String(total) } : {}),
+      },
+    });
+    req.on('response', (res) => {
+      answered = true;
+      const sentWhenAnswered = sent;
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')), sentWhenAnswered, total }),
+      );
+    });
+    // Once answered, the server closes the connection under the rest of the upload: that error is expected.
+    req.on('error', (err) => {
+      if (!answered) reject(err);
+    });
+    const write = (chunk: Buffer) => {
+      sent += chunk.length;
+      return req.write(chunk);
+    };
+    write(Buffer.concat([head, WEBM_HEAD]));
+    let fileLeft = fileBytes - WEBM_HEAD.length;
+    const pump = () => {
+      while (fileLeft > 0 && !answered && !req.destroyed) {
+        const chunk = filler.subarray(0, Math.min(filler.length, fileLeft));
+        fileLeft -= chunk.length;
+        if (!write(chunk)) return void req.once('drain', pump);
+      }
+      if (fileLeft <= 0 && !answered) req.end(tail);
+    };
+    pump();
+  });
+}
+
+describe('transcription status and availability', () => {
+  it('reports the provider as available, publicly', async () => {
+    const res = await fetch(`${t.baseUrl}/transcription/status`);
+    expect(await res.json()).toEqual({ available: true });
+    const config = await (await fetch(`${t.baseUrl}/api/config`)).json();
+    expect(config.voice).toEqual({ transcription: true, calls: true });
+  });
+
+  it('without a key: unavailable, and both upload routes answer 503', async () => {
+    const off = await startTestServer(CHAT_TEST_OPTIONS);
+    try {
+      expect(await (await fetch(`${off.baseUrl}/transcription/status`)).json()).toEqual({ available: false });
+      const user = await signedInUser(off);
+      const form = new FormData();
+      form.set('audio', new Blob([new Uint8Array(webm(2000))]), 'recording.webm');
+      const multipart = await fetch(`${off.baseUrl}/transcription`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+      expect(multipart.status).toBe(503);
+      expect(await multipart.json()).toEqual({ error: 'unavailable', message: VOICE_TEXT.unavailable });
+      const json = await call(off, 'POST', '/api/transcribe', { token: user.token, body: { audio_data: webm(100).toString('base64') } });
+      expect(json.status).toBe(503);
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('401 without a bearer token, before reading the upload', async () => {
+    expect((await upload(null, webm(2000))).status).toBe(401);
+    expect((await call(t, 'POST', '/api/transcribe', { body: { audio_data: 'AAAA' } })).status).toBe(401);
+    expect(v.fake.transcriptions).toHaveLength(0);
+  });
+});
+
+describe('POST /transcription (multipart)', () => {
+  it('streams the recording to the provider and answers its text and duration', async () => {
+    const user = await signedInUser(t);
+    v.fake.duration = 4.2;
+    const res = await upload(user, webm(20_000), { language: 'en', prompt: 'Cofounder, PGlite' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, text: v.fake.transcript, duration: 4.2 });
+    expect(v.fake.transcriptions).toEqual([
+      {
+        authorization: `Bearer ${VOICE_TEST_KEY}`,
+        model: VOICE.transcriptionModel,
+        filename: 'recording.webm',
+        bytes: 20_000,
+        language: 'en',
+        prompt: 'Cofounder, PGlite',
+        responseFormat: 'verbose_json',
+      },
+    ]);
+    expect(await audioTempFiles()).toEqual([]);
+  });
+
+  it('names the file by its real format, whatever the browser called it', async () => {
+    const user = await signedInUser(t);
+    const wav = Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVEfmt '), Buffer.alloc(4000)]);
+    expect((await upload(user, wav, {}, 'blob')).status).toBe(200);
+    expect(v.fake.transcriptions[0]!.filename).toBe('recording.wav');
+  });
+
+  it('refuses bytes that are not audio with 400 Unsupported audio format, without asking the provider', async () => {
+    const user = await signedInUser(t);
+    const res = await upload(user, Buffer.from('%PDF-1.7 definitely not audio'));
+    expect(res.status).toBe(400);
+    const body = TranscribeFailure.parse(await res.json());
+    expect(body.error).toBe(VOICE_TEXT.unsupportedFormat);
+    expect(v.fake.transcriptions).toHaveLength(0);
+  });
+
+  it('sends a truncated webm to the provider and maps its 400 to the format alert', async () => {
+    const user = await signedInUser(t);
+    v.fake.fail(400, 1);
+    const res = await upload(user, WEBM_HEAD);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: VOICE_TEXT.unsupportedFormat });
+    expect(v.fake.transcriptions).toHaveLength(1);
+    expect(v.fake.transcriptions[0]!.bytes).toBe(WEBM_HEAD.length);
+  });
+
+  it('400 for an empty recording and for a body without the audio part', async () => {
+    const user = await signedInUser(t);
+    const empty = await upload(user, Buffer.alloc(0));
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ error: 'Empty audio' });
+    const form = new FormData();
+    form.set('language', 'en');
+    const missing = await fetch(`${t.baseUrl}/transcription`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+    expect(missing.status).toBe(400);
+    expect(v.fake.transcriptions).toHaveLength(0);
+  });
+
+  it('maps other provider failures to 502 Transcription failed, without the API key', async () => {
+    const user = await signedInUser(t);
+    v.fake.fail(401, 1);
+    const res = await upload(user, webm(3000));
+    expect(res.status).toBe(502);
+    const text = await res.text();
+    expect(JSON.parse(text)).toMatchObject({ error: VOICE_TEXT.transcriptionFailed });
+    expect(text).not.toContain(VOICE_TEST_KEY);
+  });
+
+  it('refuses a 27 MB upload with a declared length at once: 413 with the estimate, nothing sent on', async () => {
+    const user = await signedInUser(t);
+    const size = 27 * 1024 * 1024;
+    const res = await streamUpload(user, size, true);
+    expect(res.status).toBe(413);
+    const body = TranscribeFailure.parse(res.body);
+    expect(body).toMatchObject({ error: VOICE_TEXT.audioTooLong, message: VOICE_TEXT.tooLarge });
+    expect(body.estimatedDuration).toBe(Math.round((res.total * 8) / VOICE.recordingBitsPerSecond));
+    // Answered long before the client could send it all: the server did not read the recording.
+    expect(res.sentWhenAnswered).toBeLessThan(res.total / 2);
+    expect(v.fake.transcriptions).toHaveLength(0);
+  });
+
+  it('cuts a chunked upload (no length) just past the cap: 413, never held in memory, temp file removed', async () => {
+    const user = await signedInUser(t);
+    collectGarbage();
+    const before = process.memoryUsage().arrayBuffers;
+    // The most the process holds at any moment of the upload (after collecting what is already let go of).
+    let peak = before;
+    const sampler = setInterval(() => {
+      collectGarbage();
+      // V8 frees array buffer memory on a background sweeper: read once it has had a moment.
+      setTimeout(() => (peak = Math.max(peak, process.memoryUsage().arrayBuffers)), 5);
+    }, 100);
+    const res = await streamUpload(user, 27 * 1024 * 1024, false).finally(() => clearInterval(sampler));
+    expect(res.status).toBe(413);
+    const body = TranscribeFailure.parse(res.body);
+    expect(body.error).toBe(VOICE_TEXT.audioTooLong);
+    expect(body.estimatedDuration).toBeGreaterThanOrEqual(Math.round((VOICE.maxUploadBytes * 8) / VOICE.recordingBitsPerSecond));
+    expect(res.sentWhenAnswered).toBeLessThan(res.total);
+    expect(peak - before).toBeLessThan(10 * 1024 * 1024);
+    expect(v.fake.transcriptions).toHaveLength(0);
+    expect(await audioTempFiles()).toEqual([]);
+  });
+});
+
+describe('POST /api/transcribe (base64 JSON)', () => {
+  it('transcribes base64 audio', async () => {
+    const user = await signedInUser(t);
+    v.fake.duration = 3;
+    const res = await transcribeJson(user, { audio_data: webm(5000).toString('base64'), model: 'whisper-1', language: 'de' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ transcript: v.fake.transcript, duration: 3 });
+    expect(v.fake.transcriptions[0]).toMatchObject({ bytes: 5000, language: 'de', filename: 'recording.webm' });
+  });
+
+  it('takes a body up to the largest recording, far past the usual JSON cap', async () => {
+    const user = await signedInUser(t);
+    const res = await transcribeJson(user, { audio_data: webm(2 * 1024 * 1024).toString('base64') });
+    expect(res.status).toBe(200);
+  });
+
+  it('400 when audio_data is not base64, 400 for non-audio, 413 past the cap', async () => {
+    const user = await signedInUser(t);
+    const notBase64 = await transcribeJson(user, { audio_data: 'this is not base64!' });
+    expect(notBase64.status).toBe(400);
+    expect(await notBase64.json()).toMatchObject({ message: 'audio_data must be base64' });
+    const notAudio = await transcribeJson(user, { audio_data: Buffer.from('hello world!').toString('base64') });
+    expect(notAudio.status).toBe(400);
+    expect(await notAudio.json()).toMatchObject({ error: VOICE_TEXT.unsupportedFormat });
+    const missing = await transcribeJson(user, {});
+    expect(missing.status).toBe(400);
+    expect(TranscribeFailure.safeParse(await missing.json()).success).toBe(true);
+    expect(v.fake.transcriptions).toHaveLength(0);
+  });
+});
+
+describe('voice metering', () => {
+  it('adds transcribed seconds to the month, shown as whole minutes', async () => {
+    const user = await signedInUser(t);
+    v.fake.duration = 61;
+    expect((await upload(user, webm(2000))).status).toBe(200);
+    const details = await usageOf(user);
+    expect(details.usage.voiceMinutes).toMatchObject({ used: 2, limit: 15, remaining: 13 });
+  });
+
+  it('429 with the limit text once the month\'s voice minutes are used up', async () => {
+    const user = await signedInUser(t);
+    await usageOf(user); // the plan row
+    await t.database.db.insert(usageCounters).values({ userId: user.id, month: monthKey(new Date(t.clock.now())), voiceSeconds: 15 * 60 });
+    const res = await upload(user, webm(2000));
+    expect(res.status).toBe(429);
+    expect(await res.json()).toEqual({ error: 'rate_limited', message: VOICE_TEXT.callLimitReached });
+    expect(v.fake.transcriptions).toHaveLength(0);
+  });
+
+  it('limits bursts to the plan\'s transcriptions per minute', async () => {
+    const user = await signedInUser(t);
+    const notAudio = Buffer.from('not audio at all');
+    for (let i = 0; i < 5; i++) expect((await upload(user, notAudio)).status).toBe(400);
+    const sixth = await upload(user, notAudio);
+    expect(sixth.status).toBe(429);
+    expect(await sixth.json()).toMatchObject({ error: 'rate_limited' });
+    t.clock.advance(61_000);
+    expect((await upload(user, notAudio)).status).toBe(400);
+  });
+
+  it('never logs the API key', () => {
+    expect(v.logs.join('')).not.toContain(VOICE_TEST_KEY);
+  });
+});
