@@ -16,6 +16,8 @@ export default defineConfig({
       '/dev': serverUrl,
       // The onboarding status calls sit outside /api (spec 1 §7); /onboarding itself is a page of this app.
       '^/onboarding/[^/]+/(status|complete)$': serverUrl,
+      // Transcription too (spec 1 §7: /transcription and /transcription/status); no page has that path.
+      '/transcription': serverUrl,
     },
   },
   build: {

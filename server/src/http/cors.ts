@@ -2,10 +2,10 @@ import cors from '@koa/cors';
 import type { Middleware } from 'koa';
 import { ONBOARDING_API_PATH } from './api-guard.ts';
 
-const CORS_PATHS = /^\/(api|auth\/v1)(\/|$)/;
+const CORS_PATHS = /^\/(api|auth\/v1|transcription)(\/|$)/;
 
 /**
- * CORS for /api, /auth/v1 and the two onboarding API paths only: the dashboard origin, extra CORS_ORIGINS and
+ * CORS for /api, /auth/v1, /transcription and the two onboarding API paths only: the dashboard origin, extra CORS_ORIGINS and
  * any browser extension (its id is not known in advance; the bearer token, not the origin, is what authorizes a call).
  * Disallowed origins simply get no CORS headers, so the browser blocks the response.
  */

@@ -188,4 +188,13 @@ describe('CORS', () => {
     expect(res.headers.get('access-control-allow-headers')).toContain('x-supabase-api-version');
     expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
   });
+
+  it('lets the extension upload a recording to /transcription', async () => {
+    const ext = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
+    const res = await fetch(`${t.baseUrl}/transcription`, {
+      method: 'OPTIONS',
+      headers: { origin: ext, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+    });
+    expect(res.headers.get('access-control-allow-origin')).toBe(ext);
+  });
 });
