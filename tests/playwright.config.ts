@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FAKE_X, fakeSocialEnv } from './support/fake-social.ts';
+import { FAKE_VOICE, fakeVoiceEnv } from './support/fake-voice.ts';
 
 // The e2e run starts the product exactly as a user does (`npm start`), on its own port and a throwaway
 // DATA_DIR, and drives Debian's Chromium (never a downloaded browser). Workers inherit the env set here.
@@ -44,6 +45,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
     },
+    // The fake OpenAI speech endpoints and realtime WebRTC peer (chat itself stays on the offline co-founder).
+    {
+      command: 'npx tsx support/fake-voice-server.ts',
+      port: FAKE_VOICE.port,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
     {
       command: 'npm start',
       cwd: '..',
@@ -61,6 +69,7 @@ export default defineConfig({
         // Every e2e request comes from 127.0.0.1; the limits themselves are covered by the server suite.
         AUTH_RATE_LIMITS: 'false',
         ...fakeSocialEnv(),
+        ...fakeVoiceEnv(),
       },
     },
   ],
