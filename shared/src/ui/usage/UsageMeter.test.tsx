@@ -80,6 +80,16 @@ describe('UsageMeter', () => {
     expect(screen.queryByRole('link', { name: 'Upgrade' })).toBeNull();
   });
 
+  it('shows voice minutes beside messages and tasks, with the voice warning', () => {
+    const reply = details(5);
+    reply.usage.voiceMinutes = { used: 14, limit: 15, remaining: 1, percentage: 93, unlimited: false };
+    reply.warnings.voiceLimit = 'You have used 93% of your voice minutes this month.';
+    render(<UsageMeter reply={reply} now={NOW} />);
+    expect(bar('Voice minutes').getAttribute('aria-valuenow')).toBe('93');
+    expect(screen.getByText('14 / 15')).toBeTruthy();
+    expect(screen.getByText('You have used 93% of your voice minutes this month.')).toBeTruthy();
+  });
+
   it('shows the spec texts for failures', () => {
     const { rerender } = render(<UsageMeter error={new ApiError(401, 'unauthorized', 'x')} />);
     expect(screen.getByRole('alert').textContent).toBe('Please log in to view usage limits');

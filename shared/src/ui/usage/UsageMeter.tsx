@@ -71,7 +71,9 @@ export function UsageMeter({
     );
   }
 
-  const notes = [warnings.messageLimit, warnings.taskLimit].filter((w): w is string => Boolean(w));
+  const notes = [warnings.messageLimit, warnings.taskLimit, warnings.voiceLimit].filter((w): w is string =>
+    Boolean(w),
+  );
   return (
     <section
       aria-label="Usage limits"
@@ -83,6 +85,7 @@ export function UsageMeter({
       </header>
       <UsageBar label="Messages" counter={usage.messages} warning={warnings.messageLimit} />
       <UsageBar label="Tasks" counter={usage.tasks} warning={warnings.taskLimit} />
+      <UsageBar label="Voice minutes" counter={usage.voiceMinutes} warning={warnings.voiceLimit} />
       {notes.map((note) => (
         <p key={note} className="flex items-start gap-2 text-sm text-red-700 dark:text-red-300">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
