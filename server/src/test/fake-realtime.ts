@@ -76,7 +76,7 @@ export const DEFAULT_REALTIME_SCRIPT: RealtimeEvent[] = [
     output_index: 1,
     call_id: 'call_fake_1',
     name: 'create_task',
-    arguments: JSON.stringify({ description: 'Email ten potential customers', priority: 7 }),
+    arguments: JSON.stringify({ description: 'Email ten potential customers', priority: 7, agent: 'sales_agent' }),
   },
 ];
 

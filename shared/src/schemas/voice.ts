@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { VOICE } from '../constants.ts';
+import { PRIORITY, VOICE } from '../constants.ts';
+import { PlannedTask } from './task.ts';
 
 /** Every voice and transcription text of spec 1 §5 and §8, once. */
 export const VOICE_TEXT = {
@@ -89,9 +90,10 @@ export type CallTranscriptBody = z.infer<typeof CallTranscriptBody>;
 
 /** The function tool a call session declares: things the founder asks for become tasks. */
 export const CALL_TOOLS = { createTask: 'create_task' } as const;
-export const CreateTaskToolArgs = z.object({
+/** Like a chat plan's task (the model picks the agent and platforms); priority defaults to the middle. */
+export const CreateTaskToolArgs = PlannedTask.extend({
   description: z.string().trim().min(3).max(500),
-  priority: z.number().int().min(1).max(10).optional(),
+  priority: PlannedTask.shape.priority.default(PRIORITY.medium.min),
 });
 
 /** POST /api/realtime-voice/tool: runs a function call the realtime session asked for; `output` goes back to it. */

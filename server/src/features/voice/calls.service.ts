@@ -9,7 +9,7 @@ import { insertMessage } from '../messages/messages.repo.ts';
 import { planSummary, runStored, storePlan } from '../tasks/tasks.service.ts';
 import type { UsageService } from '../usage/usage.service.ts';
 import { callInstructions } from './call-instructions.ts';
-import { CALL_TOOL_DEFINITIONS, plannedFromTool } from './call-tools.ts';
+import { CALL_TOOL_DEFINITIONS } from './call-tools.ts';
 import { deleteCall, endCalls, hasRunningCall, insertCall } from './calls.repo.ts';
 
 interface Deps {
@@ -104,11 +104,10 @@ export function createCallsService({ db, voice, usage, now, log, queue }: Deps) 
      * allowance applies, a task notice in the chat, queued once committed); answers what the model says back.
      */
     async createTask(userId: string, args: z.output<typeof CreateTaskToolArgs>): Promise<string> {
-      const planned = plannedFromTool(args);
       const plan = await usage.planOf(userId);
       let stored: TaskRow[] = [];
       const limitReached = await db.transaction(async (tx) => {
-        const result = await storePlan(tx, usage, userId, plan, [planned], at());
+        const result = await storePlan(tx, usage, userId, plan, [args], at());
         stored = result.tasks;
         if (stored.length) {
           await insertMessage(tx, { userId, channel: 'chat', role: 'intern', kind: 'task_notification', text: planSummary(result), createdAt: at() });
@@ -118,7 +117,7 @@ export function createCallsService({ db, voice, usage, now, log, queue }: Deps) 
       await runStored(queue, stored);
       if (stored[0]) return `Task created: ${stored[0].description} (priority ${stored[0].priority}).`;
       if (limitReached) return "No task was created: this month's task allowance is used up. The founder can upgrade the plan to add more.";
-      return `No new task was created: "${planned.description}" is already on the founder's open task list.`;
+      return `No new task was created: "${args.description}" is already on the founder's open task list.`;
     },
   };
 }

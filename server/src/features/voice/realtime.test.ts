@@ -62,7 +62,7 @@ describe('GET /api/realtime-voice/session', () => {
     expect(sent.instructions).toContain('Open tasks');
     expect(sent.instructions).toContain(CALL_TOOLS.createTask);
     expect(sent.tools.map((x) => x.name)).toEqual([CALL_TOOLS.createTask]);
-    expect(sent.tools[0]!.parameters.required).toEqual(['description']);
+    expect(sent.tools[0]!.parameters.required).toEqual(['description', 'agent']);
   });
 
   it('403 for another user\'s id, 400 without one', async () => {
@@ -182,14 +182,22 @@ describe('POST /api/realtime-voice/tool', () => {
   it('create_task stores a task like the chat does and answers a sentence for the model', async () => {
     const user = await signedInUser(t);
     const s = await startCall(user);
-    const res = await tool(user, s.callId, CALL_TOOLS.createTask, { description: 'Draft a tweet about our launch', priority: 8 });
+    const res = await tool(user, s.callId, CALL_TOOLS.createTask, {
+      description: 'Draft a tweet about our launch',
+      priority: 8,
+      agent: 'marketing_agent',
+      requiredPlatforms: ['twitter'],
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, output: 'Task created: Draft a tweet about our launch (priority 8).' });
     const stored = await t.database.db.select().from(tasks).where(eq(tasks.userId, user.id));
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ agent: 'marketing_agent', requiredPlatforms: ['twitter'], status: 'pending' });
 
-    const again = await tool(user, s.callId, CALL_TOOLS.createTask, { description: 'Draft a tweet about our launch' });
+    const again = await tool(user, s.callId, CALL_TOOLS.createTask, {
+      description: 'Draft a tweet about our launch',
+      agent: 'marketing_agent',
+    });
     expect((await again.json()).output).toMatch(/already on the founder's open task list/);
   });
 
@@ -199,7 +207,7 @@ describe('POST /api/realtime-voice/tool', () => {
     expect((await tool(a, s.callId, 'delete_everything', {})).status).toBe(400);
     expect((await tool(a, s.callId, CALL_TOOLS.createTask, '{not json')).status).toBe(400);
     expect((await tool(a, s.callId, CALL_TOOLS.createTask, { description: 'x', priority: 11 })).status).toBe(400);
-    expect((await tool(b, s.callId, CALL_TOOLS.createTask, { description: 'Call ten bakeries' })).status).toBe(404);
+    expect((await tool(b, s.callId, CALL_TOOLS.createTask, { description: 'Call ten bakeries', agent: 'sales_agent' })).status).toBe(404);
     expect(await t.database.db.select().from(tasks).where(eq(tasks.userId, a.id))).toEqual([]);
   });
 });

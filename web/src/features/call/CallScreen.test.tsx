@@ -149,7 +149,7 @@ describe('voice call screen', () => {
       ]),
     );
 
-    const args = JSON.stringify({ description: 'Write the launch post', priority: 7 });
+    const args = JSON.stringify({ description: 'Write the launch post', priority: 7, agent: 'marketing_agent' });
     act(() =>
       peer.channel?.emit({
         type: 'response.function_call_arguments.done',
