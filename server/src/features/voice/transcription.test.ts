@@ -235,7 +235,9 @@ describe('POST /transcription (multipart)', () => {
     expect(body.error).toBe(VOICE_TEXT.audioTooLong);
     expect(body.estimatedDuration).toBeGreaterThanOrEqual(Math.round((VOICE.maxUploadBytes * 8) / VOICE.recordingBitsPerSecond));
     expect(res.sentWhenAnswered).toBeLessThan(res.total);
-    expect(peak - before).toBeLessThan(10 * 1024 * 1024);
+    // Buffering the body would hold the whole 26 MB at once; streaming holds a few chunks plus garbage not yet
+    // swept (the client shares this process and V8 sweeps buffers in the background: up to ~17 MB seen in CI).
+    expect(peak - before).toBeLessThan(VOICE.maxUploadBytes * 0.9);
     expect(v.fake.transcriptions).toHaveLength(0);
     expect(await audioTempFiles()).toEqual([]);
   });
