@@ -225,8 +225,6 @@ export const VOICE = {
   recordingSampleRate: 16_000,
   /** Opus bitrate the recorder asks for; also how the server estimates an upload's duration from its size. */
   recordingBitsPerSecond: 32_000,
-  /** Audio formats the transcription endpoints take (file extensions / MIME subtypes). */
-  audioFormats: ['webm', 'ogg', 'wav', 'mp3', 'mpeg', 'mpga', 'mp4', 'm4a', 'flac'],
   /** Realtime call audio rate, the provider's model and voice, and how long a minted client secret lives. */
   callSampleRate: 24_000,
   realtimeModel: 'gpt-realtime',

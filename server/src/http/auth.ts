@@ -25,11 +25,18 @@ export function currentUser(ctx: Context): AuthedUser {
   return user;
 }
 
+/** A user id the request names (path, query or body) must be the caller's own, else 403; answers it. */
+export function ownUserId(ctx: Context, userId: string | undefined): string {
+  const me = currentUser(ctx).id;
+  if (userId !== me) throw new AppError('forbidden', 'You can only access your own data');
+  return me;
+}
+
 /** For paths like /api/tasks/:userId: the parameter must be the caller's own id, else 403. */
 export function ownParam(name: 'userId' | 'id'): Middleware {
   return async (ctx, next) => {
     const params = (ctx as Context & { params?: Record<string, string> }).params ?? {};
-    if (params[name] !== currentUser(ctx).id) throw new AppError('forbidden', 'You can only access your own data');
+    ownUserId(ctx, params[name]);
     await next();
   };
 }

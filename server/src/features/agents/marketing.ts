@@ -1,8 +1,7 @@
-import { ACTIVITY_OUTCOMES, POST_LIMITS } from '@cofounder/shared';
+import { ACTIVITY_OUTCOMES, PLATFORM_NAMES, POST_LIMITS } from '@cofounder/shared';
 import { askAbout, bullets, internalActivity, type Agent, type NewActivity } from './agent.ts';
 import { MarketingPosts } from './schemas.ts';
 
-const PLATFORM_NAME = { twitter: 'X', reddit: 'Reddit' } as const;
 
 /**
  * marketing_agent: posts ready to publish. Publishing needs the platform connected; until it is, the task
@@ -75,7 +74,7 @@ export const marketingAgent: Agent = async (input) => {
     pause: missing.length
       ? {
           platforms: missing,
-          reason: `Connect ${missing.map((p) => PLATFORM_NAME[p]).join(' and ')} to publish this post`,
+          reason: `Connect ${missing.map((p) => PLATFORM_NAMES[p]).join(' and ')} to publish this post`,
         }
       : undefined,
   };

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import {
+  PLATFORM_NAMES,
   ConnectionPlatform,
   SaveConnectionBody,
   type ConnectionsResponse,
@@ -23,7 +24,6 @@ import { connectedPlatforms, connectionOf, connectionsOf, resumePaused, toView }
 import { oauthPage } from './oauth.page.ts';
 
 const TEN_MINUTES = 10 * 60_000;
-const NAMES: Record<SocialPlatform, string> = { twitter: 'X', reddit: 'Reddit' };
 const SOCIAL = ['twitter', 'reddit'] as const;
 const isSocial = (p: string): p is SocialPlatform => (SOCIAL as readonly string[]).includes(p);
 
@@ -73,7 +73,7 @@ export const connectionsRoutes: FeatureRouter = ({ config, database, verifier, n
     }
     const provider = social[platform];
     if (!provider) {
-      errorPage(ctx, 200, `${NAMES[platform]} is not configured on this server`, platform);
+      errorPage(ctx, 200, `${PLATFORM_NAMES[platform]} is not configured on this server`, platform);
       return;
     }
     const state = randomToken(32);
@@ -117,7 +117,7 @@ export const connectionsRoutes: FeatureRouter = ({ config, database, verifier, n
       return;
     }
     if (typeof ctx.query.error === 'string') {
-      const text = ctx.query.error === 'access_denied' ? `You declined access to ${NAMES[platform]}.` : `${NAMES[platform]} reported an error: ${ctx.query.error.slice(0, 80)}`;
+      const text = ctx.query.error === 'access_denied' ? `You declined access to ${PLATFORM_NAMES[platform]}.` : `${PLATFORM_NAMES[platform]} reported an error: ${ctx.query.error.slice(0, 80)}`;
       errorPage(ctx, 200, text, platform);
       return;
     }
@@ -134,7 +134,7 @@ export const connectionsRoutes: FeatureRouter = ({ config, database, verifier, n
     } catch (err) {
       if (!(err instanceof SocialProviderError)) throw err;
       log.warn({ platform, err: err.message }, 'oauth callback failed');
-      errorPage(ctx, 200, `Could not connect ${NAMES[platform]}: ${err.message}`, platform);
+      errorPage(ctx, 200, `Could not connect ${PLATFORM_NAMES[platform]}: ${err.message}`, platform);
       return;
     }
     const handle = randomToken(32);
@@ -157,7 +157,7 @@ export const connectionsRoutes: FeatureRouter = ({ config, database, verifier, n
       .onConflictDoUpdate({ target: [socialConnections.userId, socialConnections.platform], set: values });
     const data: OAuthSuccessData = { platform, accessToken: handle, refreshToken: null, profile };
     oauthPage(ctx, 200, {
-      title: `${NAMES[platform]} connected`,
+      title: `${PLATFORM_NAMES[platform]} connected`,
       text: 'You can close this window.',
       message: { type: 'oauth-success', data },
       targetOrigin: origin,

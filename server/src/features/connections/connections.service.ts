@@ -1,3 +1,4 @@
+import { PLATFORM_NAMES } from '@cofounder/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
@@ -9,7 +10,6 @@ import { connectionOf, UNREADABLE } from './connections.repo.ts';
 /** A stored access token within this long of its expiry is refreshed before use. */
 export const REFRESH_MARGIN_MS = 5 * 60_000;
 
-const NAMES: Record<SocialPlatform, string> = { twitter: 'X', reddit: 'Reddit' };
 
 export interface TokenDeps {
   db: Db;
@@ -48,7 +48,7 @@ export async function usableAccessToken(
   if (!row.expiresAt || row.expiresAt.getTime() - now() > REFRESH_MARGIN_MS) return { accessToken: access, username: row.username };
   const refresh = row.refreshTokenEnc ? decryptToken(tokenKey, row.refreshTokenEnc) : null;
   if (!refresh) {
-    await markError(db, userId, platform, `Your ${NAMES[platform]} session expired. Please reconnect.`, at);
+    await markError(db, userId, platform, `Your ${PLATFORM_NAMES[platform]} session expired. Please reconnect.`, at);
     return null;
   }
   try {
@@ -66,7 +66,7 @@ export async function usableAccessToken(
     return { accessToken: tokens.accessToken, username: row.username };
   } catch (err) {
     deps.log.warn({ platform, err: err instanceof Error ? err.message : String(err) }, 'token refresh failed');
-    await markError(db, userId, platform, `${NAMES[platform]} access was revoked or expired. Please reconnect.`, at);
+    await markError(db, userId, platform, `${PLATFORM_NAMES[platform]} access was revoked or expired. Please reconnect.`, at);
     return null;
   }
 }

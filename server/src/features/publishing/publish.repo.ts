@@ -1,3 +1,4 @@
+import { ACTIVITY_OUTCOMES, PLATFORM_NAMES } from '@cofounder/shared';
 import { and, count, eq, gt, inArray, min, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
@@ -5,7 +6,21 @@ import { activities, approvals, type ApprovalRow } from '../../db/schema.ts';
 import type { SocialPlatform } from '../../providers/social/port.ts';
 import type { QueuedApproval } from '../../queue/publish-queue.ts';
 
-const PLATFORM_NAMES: Record<SocialPlatform, string> = { twitter: 'X', reddit: 'Reddit' };
+/** The activity a publish outcome leaves on the Work screen: the post's words under a title, link and outcome. */
+function postActivity(approval: ApprovalRow, what: { title: string; link: string | null; outcome: string; at: Date }) {
+  const { post } = approval;
+  return {
+    userId: approval.userId,
+    taskId: approval.taskId,
+    platform: post.platform,
+    title: what.title,
+    content: post.platform === 'twitter' ? post.text : post.body,
+    subreddit: post.platform === 'reddit' ? post.subreddit : null,
+    link: what.link,
+    outcome: what.outcome,
+    createdAt: what.at,
+  };
+}
 
 const queuedOf = (rows: { id: string; userId: string }[]): QueuedApproval[] =>
   rows.map((r) => ({ approvalId: r.id, userId: r.userId }));
@@ -53,39 +68,26 @@ export async function markPublished(db: Db, approval: ApprovalRow, link: string,
       .update(approvals)
       .set({ publishStatus: 'published', publishLink: link, publishError: null, publishNextAttemptAt: null, publishedAt: at })
       .where(eq(approvals.id, approval.id));
-    await tx.insert(activities).values({
-      userId: approval.userId,
-      taskId: approval.taskId,
-      platform: post.platform,
-      title: post.platform === 'twitter' ? 'Posted on X' : post.title,
-      content: post.platform === 'twitter' ? post.text : post.body,
-      subreddit: post.platform === 'reddit' ? post.subreddit : null,
-      link,
-      outcome: 'Published',
-      createdAt: at,
-    });
+    const title = post.platform === 'twitter' ? 'Posted on X' : post.title;
+    await tx.insert(activities).values(postActivity(approval, { title, link, outcome: ACTIVITY_OUTCOMES.published, at }));
   });
 }
 
 /** The post will not go out without the founder: the approval keeps the reason, and so do their activities. */
 export async function markFailed(db: Db, approval: ApprovalRow, reason: string, at: Date): Promise<void> {
-  const post = approval.post;
   await db.transaction(async (tx) => {
     await tx
       .update(approvals)
       .set({ publishStatus: 'failed', publishError: reason, publishNextAttemptAt: null })
       .where(eq(approvals.id, approval.id));
-    await tx.insert(activities).values({
-      userId: approval.userId,
-      taskId: approval.taskId,
-      platform: post.platform,
-      title: `${PLATFORM_NAMES[post.platform]} post failed`,
-      content: post.platform === 'twitter' ? post.text : post.body,
-      subreddit: post.platform === 'reddit' ? post.subreddit : null,
-      link: null,
-      outcome: `Failed: ${reason}`,
-      createdAt: at,
-    });
+    await tx.insert(activities).values(
+      postActivity(approval, {
+        title: `${PLATFORM_NAMES[approval.post.platform]} post failed`,
+        link: null,
+        outcome: `${ACTIVITY_OUTCOMES.failedPrefix}${reason}`,
+        at,
+      }),
+    );
   });
 }
 

@@ -11,7 +11,7 @@ import {
   type RealtimeSession,
 } from '@cofounder/shared';
 import { z } from 'zod';
-import { currentUser } from '../../http/auth.ts';
+import { currentUser, ownUserId } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { FeatureRouter } from '../types.ts';
@@ -26,13 +26,6 @@ const REFUSALS: Record<Exclude<SessionRefusal, 'unavailable'>, () => AppError> =
   no_minutes: () => new AppError('rate_limited', VOICE_TEXT.callLimitReached),
   provider_failed: () => new AppError('ai_unavailable', VOICE_TEXT.sessionFailed),
 };
-
-/** A body or query userId must be the caller's own, like an :userId path parameter. */
-function ownUserId(ctx: Context, userId: string): string {
-  const me = currentUser(ctx).id;
-  if (userId !== me) throw new AppError('forbidden', 'You can only access your own data');
-  return me;
-}
 
 /**
  * Realtime voice calls (spec 1 §7): the session (a client secret the browser opens the WebRTC call with),
