@@ -14,8 +14,17 @@ export default defineConfig({
   vite: () => ({ build: { chunkSizeWarningLimit: 1000 } }),
   manifest: ({ manifestVersion }) => ({
     name: 'Cofounder',
-    description: 'Your AI co-founder, one click away: sign in and jump to your Cofounder dashboard.',
-    permissions: ['storage'],
+    description: 'Your AI co-founder beside every page: chat in the side panel, task counts and usage at a glance.',
+    // storage: session and cache; alarms: the badge refresh; contextMenus: "Ask my co-founder"; activeTab +
+    // scripting: read the current page only when the founder asks ("Use this page"); sidePanel: the chat (MV3).
+    permissions: [
+      'storage',
+      'alarms',
+      'contextMenus',
+      'activeTab',
+      'scripting',
+      ...(manifestVersion === 3 ? ['sidePanel'] : []),
+    ],
     host_permissions: LOCAL_HOSTS,
     // MV2 (the Firefox build) has no optional_host_permissions: origins go into optional_permissions there.
     ...(manifestVersion === 3 ? { optional_host_permissions: OTHER_HOSTS } : { optional_permissions: OTHER_HOSTS }),

@@ -5,9 +5,9 @@ import { ServerSettings } from './ServerSettings.tsx';
 import { SignedIn } from './SignedIn.tsx';
 import { SignInForm } from './SignInForm.tsx';
 import { UnreachableText } from './SignInAlert.tsx';
-import { useConnection, type Connection } from './use-connection.ts';
-import { useServerUrl } from './use-server-url.ts';
-import { useSession } from './use-session.ts';
+import { useConnection, type Connection } from '../../lib/hooks/use-connection.ts';
+import { useServerUrl } from '../../lib/hooks/use-server-url.ts';
+import { useSession } from '../../lib/hooks/use-session.ts';
 
 /** The popup: server check, then sign-in or the signed-in card, with the server setting underneath. */
 export function App() {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { loadServerUrl, saveServerUrl } from '../../lib/server-url.ts';
+import { loadServerUrl, saveServerUrl } from '../server-url.ts';
 
 /** The saved server origin (null while storage is read) and a setter that persists it. */
 export function useServerUrl() {

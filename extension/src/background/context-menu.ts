@@ -1,0 +1,2 @@
+/** The "Ask my co-founder" context-menu item on a selection: opens the side panel with it. */
+export function startContextMenu(): void {}
