@@ -34,9 +34,21 @@ export type ConversationResponse = z.infer<typeof ConversationResponse>;
  * POST /api/conversation/{userId} body: the message object. Whitespace-only text is refused (400); text over
  * CHAT.maxMessageChars is refused with 413 before validation.
  */
+/**
+ * The page a founder attached to a message from the extension's side panel ("Use this page" or a selection sent
+ * with "Ask my co-founder"): read only when they ask, given to the co-founder as context for that one reply.
+ */
+export const PageContext = z.object({
+  title: z.string().trim().max(300),
+  url: z.string().url().max(2000),
+  selection: z.string().max(5000).optional(),
+});
+export type PageContext = z.infer<typeof PageContext>;
+
 export const SendMessageBody = z.object({
   role: z.literal('user'),
   text: z.string().trim().min(1, 'Message is empty'),
+  pageContext: PageContext.optional(),
   /** Client-side id, echoed back so an optimistic message can be matched. */
   id: z.string().max(100).optional(),
   timestamp: z.string().max(40).optional(),
