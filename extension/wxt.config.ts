@@ -26,6 +26,14 @@ export default defineConfig({
       ...(manifestVersion === 3 ? ['sidePanel'] : []),
     ],
     host_permissions: LOCAL_HOSTS,
+    // Firefox: a fixed add-on id, and what the add-on sends to the founder's own Cofounder server (sign-in, chat
+    // messages, and a page's title, address and selection when they attach it).
+    browser_specific_settings: {
+      gecko: {
+        id: 'extension@cofounder.app',
+        data_collection_permissions: { required: ['authenticationInfo', 'personalCommunications', 'websiteContent'] },
+      },
+    },
     // MV2 (the Firefox build) has no optional_host_permissions: origins go into optional_permissions there.
     ...(manifestVersion === 3 ? { optional_host_permissions: OTHER_HOSTS } : { optional_permissions: OTHER_HOSTS }),
   }),

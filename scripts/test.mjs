@@ -62,6 +62,8 @@ if (pg) {
   if (process.env.CI) record('server (PostgreSQL)', 0, 1);
 }
 
+// The Firefox build (sidebar instead of side panel) must pass Mozilla's add-ons linter.
+await check('extension (Firefox lint)', 'npm', ['run', 'lint:firefox', '-w', 'extension']);
 if (await check('build', 'npm', ['run', 'build'])) await playwright();
 else record('e2e (Chromium)', 0, 1);
 
