@@ -26,3 +26,17 @@ export async function clearStoredSession(): Promise<void> {
   const keys = Object.keys(await browser.storage.local.get(null)).filter((k) => k.startsWith(AUTH_STORAGE_KEY));
   await browser.storage.local.remove(keys);
 }
+
+/** Who the stored session belongs to, read without supabase-js so the popup can paint cached numbers at once. */
+export async function readStoredUser(): Promise<{ id: string; email: string } | null> {
+  const raw = await extensionAuthStorage.getItem(AUTH_STORAGE_KEY);
+  if (!raw) return null;
+  try {
+    const user = (JSON.parse(raw) as { user?: { id?: unknown; email?: unknown } }).user;
+    return typeof user?.id === 'string'
+      ? { id: user.id, email: typeof user.email === 'string' ? user.email : '' }
+      : null;
+  } catch {
+    return null;
+  }
+}

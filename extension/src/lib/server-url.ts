@@ -1,5 +1,7 @@
 import { browser } from 'wxt/browser';
-import { DEFAULT_PORT } from '@cofounder/shared';
+// The constants module itself, not the package index: the index would put every zod schema on the popup's first
+// paint (shared declares no sideEffects: false, so the bundler keeps their top-level z.object() calls).
+import { DEFAULT_PORT } from '../../../shared/src/constants.ts';
 
 /** Where the popup looks for the Cofounder server until the user saves another one. */
 export const DEFAULT_SERVER_URL = `http://localhost:${DEFAULT_PORT}`;

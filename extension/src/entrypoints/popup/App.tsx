@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Session } from '@supabase/supabase-js';
 import { clearStoredSession } from '../../lib/auth-storage.ts';
 import { ServerSettings } from './ServerSettings.tsx';
 import { SignedIn } from './SignedIn.tsx';
+import { SignedInCard } from './SignedInCard.tsx';
+import type { PopupStart } from './start.ts';
 import { SignInForm } from './SignInForm.tsx';
 import { UnreachableText } from './SignInAlert.tsx';
 import { useConnection, type Connection } from '../../lib/hooks/use-connection.ts';
@@ -10,7 +12,7 @@ import { useServerUrl } from '../../lib/hooks/use-server-url.ts';
 import { useSession } from '../../lib/hooks/use-session.ts';
 
 /** The popup: server check, then sign-in or the signed-in card, with the server setting underneath. */
-export function App() {
+export function App({ start }: { start: PopupStart }) {
   const server = useServerUrl();
   const [attempt, setAttempt] = useState(0);
   const connection = useConnection(server.url, attempt);
@@ -32,11 +34,17 @@ export function App() {
       </header>
       {server.url ? (
         <>
-          <Body serverUrl={server.url} connection={connection} session={session} onRetry={retry} />
+          <Body
+            serverUrl={server.url}
+            connection={connection}
+            session={session}
+            start={start}
+            onRetry={retry}
+          />
           <ServerSettings serverUrl={server.url} offline={connection.status === 'offline'} onSave={saveServer} />
         </>
       ) : (
-        <Loading />
+        <Cached start={start} refreshing />
       )}
     </main>
   );
@@ -46,11 +54,23 @@ interface BodyProps {
   serverUrl: string;
   connection: Connection;
   session: Session | null | undefined;
+  start: PopupStart;
   onRetry: () => void;
 }
 
-function Body({ serverUrl, connection, session, onRetry }: BodyProps) {
+function Body({ serverUrl, connection, session, start, onRetry }: BodyProps) {
+  // The start-up numbers belong to one user on one server; anything else starts without them.
+  const cached = start.serverUrl === serverUrl ? start : { ...start, glance: null };
   if (connection.status === 'offline') {
+    if (cached.glance) {
+      return (
+        <Cached start={cached} refreshing={false} error={<UnreachableText serverUrl={serverUrl} />}>
+          <button type="button" className="button" onClick={onRetry}>
+            Try again
+          </button>
+        </Cached>
+      );
+    }
     return (
       <div className="stack">
         <p role="alert" className="alert">
@@ -62,11 +82,46 @@ function Body({ serverUrl, connection, session, onRetry }: BodyProps) {
       </div>
     );
   }
-  if (connection.status === 'loading' || session === undefined) return <Loading />;
+  if (connection.status === 'loading' || session === undefined) return <Cached start={cached} refreshing />;
   if (session) {
-    return <SignedIn session={session} supabase={connection.supabase} api={connection.api} serverUrl={serverUrl} />;
+    const glance = cached.user?.id === session.user.id ? cached.glance : null;
+    return (
+      <SignedIn
+        session={session}
+        supabase={connection.supabase}
+        api={connection.api}
+        serverUrl={serverUrl}
+        cached={glance}
+      />
+    );
   }
   return <SignInForm supabase={connection.supabase} serverUrl={serverUrl} />;
+}
+
+/** The cached card while the server is asked (or cannot be reached), else a plain loading line. */
+function Cached({
+  start,
+  refreshing,
+  error,
+  children,
+}: {
+  start: PopupStart;
+  refreshing: boolean;
+  error?: ReactNode;
+  children?: ReactNode;
+}) {
+  if (!start.user || !start.glance) return <Loading />;
+  return (
+    <SignedInCard
+      email={start.user.email}
+      serverUrl={start.serverUrl}
+      glance={start.glance}
+      refreshing={refreshing}
+      error={error}
+    >
+      {children}
+    </SignedInCard>
+  );
 }
 
 function Loading() {
@@ -77,7 +132,13 @@ function Loading() {
   );
 }
 
-function ModeLine({ connection, serverUrl }: { connection: Extract<Connection, { status: 'ready' }>; serverUrl: string }) {
+function ModeLine({
+  connection,
+  serverUrl,
+}: {
+  connection: Extract<Connection, { status: 'ready' }>;
+  serverUrl: string;
+}) {
   return (
     <p className="mode">
       {connection.config.modes.auth === 'local' ? 'Local mode' : `Connected to ${new URL(serverUrl).host}`}

@@ -1,19 +1,24 @@
 import { useEffect, useState } from 'react';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { ApiError, type Api } from '@cofounder/shared';
-import { TabLink } from './TabLink.tsx';
+import type { Glance } from '../../lib/glance.ts';
+import { SignedInCard } from './SignedInCard.tsx';
+import { useGlance } from './use-glance.ts';
 
 interface SignedInProps {
   session: Session;
   supabase: SupabaseClient;
   api: Api;
   serverUrl: string;
+  /** The cached numbers read at start-up, when they belong to this session's user. */
+  cached: Glance | null;
 }
 
-/** The signed-in card: who, a way to the dashboard, and sign-out. */
-export function SignedIn({ session, supabase, api, serverUrl }: SignedInProps) {
+/** The signed-in card: who, counts and usage at a glance, the side panel and the dashboard, and sign-out. */
+export function SignedIn({ session, supabase, api, serverUrl, cached }: SignedInProps) {
   const [confirmedEmail, setConfirmedEmail] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
+  const glance = useGlance(api, serverUrl, session.user.id, cached);
 
   // The stored session may outlive the account or the server's keys: ask the API who we are,
   // and drop the session (locally: the server already rejected it) if it says nobody.
@@ -38,16 +43,10 @@ export function SignedIn({ session, supabase, api, serverUrl }: SignedInProps) {
   }
 
   return (
-    <div className="stack">
-      <p className="signed-in">
-        Signed in as <strong>{confirmedEmail ?? session.user.email}</strong>
-      </p>
-      <TabLink href={`${serverUrl}/dashboard`} className="button primary">
-        Open dashboard
-      </TabLink>
+    <SignedInCard email={confirmedEmail ?? session.user.email ?? ''} serverUrl={serverUrl} {...glance}>
       <button type="button" className="button" disabled={signingOut} onClick={() => void signOut()}>
         {signingOut ? 'Signing out...' : 'Sign Out'}
       </button>
-    </div>
+    </SignedInCard>
   );
 }

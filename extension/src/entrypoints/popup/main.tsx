@@ -1,12 +1,22 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
+import { CachedCard } from './CachedCard.tsx';
+import { readPopupStart } from './start.ts';
 import './style.css';
+
+// The app (supabase-js, the API client, zod) downloads while the cached numbers are painted: the first paint
+// needs only React, extension storage and the card below.
+const appModule = import('./App.tsx');
+const App = lazy(() => appModule.then((m) => ({ default: m.App })));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('popup.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void readPopupStart().then((start) =>
+  createRoot(root).render(
+    <StrictMode>
+      <Suspense fallback={<CachedCard start={start} />}>
+        <App start={start} />
+      </Suspense>
+    </StrictMode>,
+  ),
 );

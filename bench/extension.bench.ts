@@ -1,0 +1,148 @@
+// The extension popup, in Debian's Chromium with the built extension (`npm run build -w extension` first; this
+// builds nothing itself):
+//  1. the JS popup.html loads, gzip: what the first paint needs (the entry chunk and its static imports) and
+//     everything it loads (plus the lazily imported app), against a budget of 120 KB;
+//  2. time from opening popup.html to the task counts painted from the cache (storage seeded, server
+//     unreachable), against a blank extension page loaded in the same run; budget 150 ms (median).
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { chromiumArgs } from '../tests/playwright.config.ts';
+import { EXTENSION_DIR } from '../tests/fixtures/extension.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const WARMUP = 3;
+const BUDGET_KB = 120;
+const BUDGET_MS = 150;
+const BLANK_PAGE = 'bench-blank.html';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+if (!existsSync(join(EXTENSION_DIR, 'popup.html'))) {
+  console.error(`No extension build at ${EXTENSION_DIR}: run \`npm run build -w extension\` first.`);
+  process.exit(1);
+}
+
+// 1. Bytes: follow popup.html's module script through the chunks' static imports and dynamic import() calls.
+const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g;
+const DYNAMIC_IMPORT = /\bimport\(\s*["']\.\/([\w.-]+\.js)["']\s*\)/g;
+const chunkText = (file: string) => readFileSync(join(EXTENSION_DIR, 'chunks', file), 'utf8');
+function closure(entries: string[], follow: RegExp[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...entries];
+  for (let file = queue.shift(); file; file = queue.shift()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const pattern of follow) for (const [, next] of chunkText(file).matchAll(pattern)) queue.push(next!);
+  }
+  return seen;
+}
+const html = readFileSync(join(EXTENSION_DIR, 'popup.html'), 'utf8');
+const entries = [...html.matchAll(/<script[^>]*src="\/chunks\/([\w.-]+\.js)"/g)].map((m) => m[1]!);
+const gzipOf = (files: Set<string>) => [...files].reduce((sum, f) => sum + gzipSync(chunkText(f)).length, 0);
+const firstPaintFiles = closure(entries, [STATIC_IMPORT]);
+const allFiles = closure(entries, [STATIC_IMPORT, DYNAMIC_IMPORT]);
+const firstPaintBytes = gzipOf(firstPaintFiles);
+const allBytes = gzipOf(allFiles);
+console.log(
+  `popup JS for the first paint  ${kb(firstPaintBytes)} gzip  (${[...firstPaintFiles].join(', ')})`,
+);
+console.log(`popup JS in all                ${kb(allBytes)} gzip  (${[...allFiles].join(', ')})`);
+
+// 2. Time: a copy of the build with one blank page beside the popup, so the shipped build stays untouched.
+const dir = mkdtempSync(join(tmpdir(), 'cofounder-bench-extension-'));
+cpSync(EXTENSION_DIR, dir, { recursive: true });
+writeFileSync(
+  join(dir, BLANK_PAGE),
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Blank</title></head><body></body></html>',
+);
+const context = await chromium.launchPersistentContext('', {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: [`--disable-extensions-except=${dir}`, `--load-extension=${dir}`, ...chromiumArgs],
+});
+let failed = false;
+try {
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const origin = `chrome-extension://${new URL(worker.url()).host}`;
+  // A signed-in founder with cached numbers, on a server that refuses connections: only the cache can paint.
+  const serverUrl = 'http://127.0.0.1:9';
+  const user = { id: 'bench-user', email: 'bench@example.com' };
+  const glance = {
+    counts: { total: 12, pending: 3, in_progress: 1, completed: 6, paused: 1, failed: 1 },
+    usage: null,
+    savedAt: Date.now(),
+  };
+  await worker.evaluate(
+    (items) =>
+      (
+        globalThis as unknown as { chrome: { storage: { local: { set: (i: object) => Promise<void> } } } }
+      ).chrome.storage.local.set(items),
+    {
+      serverUrl,
+      'cofounder-auth': JSON.stringify({ access_token: 'x', user }),
+      [`glance:${serverUrl}:${user.id}`]: glance,
+    },
+  );
+  // Counts painted: the first frame after the count cells enter the DOM, in ms since the navigation started.
+  await context.addInitScript(() => {
+    const w = window as unknown as { countsPaintedAt?: number };
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-count="total"] dd')) return;
+      observer.disconnect();
+      requestAnimationFrame(() => (w.countsPaintedAt = performance.now()));
+    }).observe(document, { childList: true, subtree: true });
+  });
+
+  const page = await context.newPage();
+  async function popupRun(): Promise<number> {
+    await page.goto(`${origin}/popup.html`);
+    await page.waitForFunction(
+      () => (window as unknown as { countsPaintedAt?: number }).countsPaintedAt !== undefined,
+    );
+    return page.evaluate(() => (window as unknown as { countsPaintedAt: number }).countsPaintedAt);
+  }
+  async function blankRun(): Promise<number> {
+    await page.goto(`${origin}/${BLANK_PAGE}`);
+    return page.evaluate(
+      () => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now()))),
+    );
+  }
+
+  const popup: number[] = [];
+  const blank: number[] = [];
+  // Interleaved, so drift in machine load hits both series alike.
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const b = await blankRun();
+    const p = await popupRun();
+    if (i >= WARMUP) {
+      blank.push(b);
+      popup.push(p);
+    }
+  }
+  const popupMedian = median(popup);
+  const blankMedian = median(blank);
+  console.log(`blank extension page, first frame   median ${ms(blankMedian)}`);
+  console.log(
+    `popup, counts painted from cache    median ${ms(popupMedian)}  (${(popupMedian / blankMedian).toFixed(2)}× blank)`,
+  );
+
+  const firstPaintOk = firstPaintBytes < BUDGET_KB * 1024;
+  const allOk = allBytes < BUDGET_KB * 1024;
+  const timeOk = popupMedian < BUDGET_MS;
+  console.log(
+    `budget: first-paint JS < ${BUDGET_KB} KB gzip ${verdict(firstPaintOk)} (${kb(firstPaintBytes)})`,
+  );
+  console.log(`budget: all popup JS < ${BUDGET_KB} KB gzip ${verdict(allOk)} (${kb(allBytes)})`);
+  console.log(`budget: counts from cache < ${BUDGET_MS} ms ${verdict(timeOk)} (${ms(popupMedian)})`);
+  failed = !firstPaintOk || !allOk || !timeOk;
+} finally {
+  await context.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+// The module itself, not '@cofounder/shared/ui': see lib/server-url.ts (the first paint must stay free of zod).
+import { UsageMeter } from '../../../../shared/src/ui/usage/UsageMeter.tsx';
+import type { Glance, TaskCounts } from '../../lib/glance.ts';
+import { TabLink } from './TabLink.tsx';
+import { updatedAgo } from './updated-ago.ts';
+
+const COUNTS: { key: keyof TaskCounts; label: string }[] = [
+  { key: 'total', label: 'Total' },
+  { key: 'pending', label: 'Pending' },
+  { key: 'in_progress', label: 'In progress' },
+  { key: 'completed', label: 'Completed' },
+  { key: 'paused', label: 'Paused' },
+  { key: 'failed', label: 'Failed' },
+];
+
+export interface GlanceViewProps {
+  serverUrl: string;
+  glance: Glance | null;
+  refreshing: boolean;
+  error: ReactNode;
+}
+
+/** Task counts, the "Need login" hint and the usage meter, with how fresh they are. */
+export function GlanceView({ serverUrl, glance, refreshing, error }: GlanceViewProps) {
+  const paused = glance?.counts.paused ?? 0;
+  return (
+    <div className="stack glance" aria-busy={refreshing}>
+      {glance && (
+        <dl className="counts" aria-label="Task counts">
+          {COUNTS.map(({ key, label }) => (
+            <div key={key} data-count={key}>
+              <dt>{label}</dt>
+              <dd>{glance.counts[key]}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {paused > 0 && (
+        <p className="hint">
+          <strong>Need login</strong>{' '}
+          <TabLink href={`${serverUrl}/dashboard/connections`}>
+            {paused === 1 ? '1 task needs' : `${paused} tasks need`} you to connect an account
+          </TabLink>
+        </p>
+      )}
+      {glance?.usage && (
+        <div className="usage">
+          <UsageMeter reply={glance.usage} />
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+      <p role="status" className="muted freshness">
+        {refreshing
+          ? glance
+            ? 'Refreshing...'
+            : 'Loading your tasks...'
+          : glance
+            ? updatedAgo(glance.savedAt)
+            : ''}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react';
+import type { Api } from '@cofounder/shared';
+import { requestBadgeRefresh } from '../../lib/badge-message.ts';
+import { readGlance, saveGlance, type Glance } from '../../lib/glance.ts';
+
+export interface GlanceState {
+  glance: Glance | null;
+  refreshing: boolean;
+  error: string | null;
+}
+
+/**
+ * The founder's counts and usage: the cached ones at once (`cached`, or read from storage), then fresh ones
+ * from the server, saved for next time. A failed refresh keeps the cached numbers and says so.
+ */
+export function useGlance(api: Api, serverUrl: string, userId: string, cached: Glance | null): GlanceState {
+  const [state, setState] = useState<GlanceState>({ glance: cached, refreshing: true, error: null });
+
+  useEffect(() => {
+    let live = true;
+    async function refresh() {
+      const previous = cached ?? (await readGlance(serverUrl, userId));
+      if (live && previous) setState((s) => ({ ...s, glance: s.glance ?? previous }));
+      const [tasks, usage] = await Promise.allSettled([api.tasks(userId), api.usageDetails()]);
+      if (!live) return;
+      if (tasks.status === 'rejected') {
+        setState({ glance: previous, refreshing: false, error: 'Could not refresh your tasks.' });
+        return;
+      }
+      const { total, pending, in_progress, completed, paused, failed } = tasks.value;
+      const glance: Glance = {
+        counts: { total, pending, in_progress, completed, paused, failed },
+        usage: usage.status === 'fulfilled' ? usage.value : (previous?.usage ?? null),
+        savedAt: Date.now(),
+      };
+      setState({ glance, refreshing: false, error: null });
+      await saveGlance(serverUrl, userId, glance);
+      // The badge counts from the same server: let it catch up with what the popup just learned.
+      requestBadgeRefresh();
+    }
+    void refresh();
+    return () => {
+      live = false;
+    };
+  }, [api, serverUrl, userId, cached]);
+
+  return state;
+}
