@@ -28,6 +28,7 @@ import {
   type AutonomyPreferences,
   type InternSettings,
   type OnboardingProfile,
+  type PageContext,
   type SOCIAL_PLATFORMS,
 } from '@cofounder/shared';
 
@@ -100,7 +101,10 @@ export const authRefreshTokens = pgTable(
   ],
 );
 
-/** Email confirmation and recovery: a link token and a 6-digit code, both stored only as sha256 hashes. */
+/**
+ * Email confirmation and recovery (a link token and a 6-digit code), and the dashboard's one-use hand-off to the
+ * browser extension (magiclink: a token only), all stored only as sha256 hashes.
+ */
 export const authOneTimeTokens = pgTable(
   'auth_one_time_tokens',
   {
@@ -108,7 +112,7 @@ export const authOneTimeTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => authUsers.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['signup', 'recovery'] }).notNull(),
+    type: text('type', { enum: ['signup', 'recovery', 'magiclink'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     otpHash: text('otp_hash').notNull(),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
@@ -117,7 +121,7 @@ export const authOneTimeTokens = pgTable(
   },
   (t) => [
     index('auth_one_time_tokens_user_idx').on(t.userId, t.type),
-    check('auth_one_time_tokens_type', sql`${t.type} in ('signup', 'recovery')`),
+    check('auth_one_time_tokens_type', sql`${t.type} in ('signup', 'recovery', 'magiclink')`),
   ],
 );
 
@@ -173,6 +177,8 @@ export const messages = pgTable(
     role: text('role', { enum: MESSAGE_ROLES }).notNull(),
     kind: text('kind', { enum: MESSAGE_KINDS }).notNull().default('message'),
     text: text('text').notNull(),
+    /** The page the founder attached to this message from the extension (shown under it in the history). */
+    pageContext: jsonb('page_context').$type<PageContext>(),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [

@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { CHAT } from '../constants.ts';
 import { AiResponse } from './onboarding.ts';
 
+/**
+ * The page a founder attached to a message from the extension's side panel ("Use this page" or a selection sent
+ * with "Ask my co-founder"): read only when they ask, given to the co-founder as context for that one reply.
+ */
+export const PageContext = z.object({
+  title: z.string().trim().max(300),
+  url: z.string().url().max(2000),
+  selection: z.string().max(5000).optional(),
+});
+export type PageContext = z.infer<typeof PageContext>;
+
 /** A chat message (spec 1 §3): role user or intern; flags mark special messages. */
 export const ChatMessage = z.object({
   id: z.string(),
@@ -12,6 +23,8 @@ export const ChatMessage = z.object({
   isWelcomeMessage: z.boolean().optional(),
   isTaskNotification: z.boolean().optional(),
   isTransition: z.boolean().optional(),
+  /** A user message sent with a page attached: the history shows "📎 {title}" under it. */
+  pageContext: PageContext.optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
@@ -34,17 +47,6 @@ export type ConversationResponse = z.infer<typeof ConversationResponse>;
  * POST /api/conversation/{userId} body: the message object. Whitespace-only text is refused (400); text over
  * CHAT.maxMessageChars is refused with 413 before validation.
  */
-/**
- * The page a founder attached to a message from the extension's side panel ("Use this page" or a selection sent
- * with "Ask my co-founder"): read only when they ask, given to the co-founder as context for that one reply.
- */
-export const PageContext = z.object({
-  title: z.string().trim().max(300),
-  url: z.string().url().max(2000),
-  selection: z.string().max(5000).optional(),
-});
-export type PageContext = z.infer<typeof PageContext>;
-
 export const SendMessageBody = z.object({
   role: z.literal('user'),
   text: z.string().trim().min(1, 'Message is empty'),

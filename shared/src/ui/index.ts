@@ -3,6 +3,8 @@ export * from './confirmation-modal.tsx';
 export * from './chat/types.ts';
 export * from './chat/ChatThread.tsx';
 export * from './chat/ChatComposer.tsx';
+export * from './chat/PageChip.tsx';
+export * from './chat/use-chat-send.ts';
 export * from './usage/UsageMeter.tsx';
 export * from './OfflineBadge.tsx';
 export * from './chat/Markdown.tsx';

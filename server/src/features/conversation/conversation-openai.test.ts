@@ -126,6 +126,20 @@ describe('chat with a real model (fake OpenAI)', () => {
   });
 });
 
+describe('an attached page with a real model (fake OpenAI)', () => {
+  it('is in the system prompt of that reply only, as delimited untrusted content', async () => {
+    const user = await onboardedUser(t);
+    const pageContext = { title: 'Acme pricing', url: 'https://acme.example/pricing', selection: 'Starter: $49' };
+    const body = { role: 'user', text: 'Is this cheaper than us?', pageContext };
+    expect((await call(t, 'POST', `/api/conversation/${user.id}`, { token: user.token, body })).status).toBe(200);
+    expect(systemPrompt()).toContain('untrusted page content');
+    expect(systemPrompt()).toContain('The founder is looking at: Acme pricing (https://acme.example/pricing)\nSelected text:\nStarter: $49');
+    expect(fake.requests.at(-1)!.body.messages.at(-1)!.content).toBe('Is this cheaper than us?');
+    expect((await send(user, 'And now?')).status).toBe(200);
+    expect(systemPrompt()).not.toContain('Acme pricing');
+  });
+});
+
 describe('onboarding with a real model (fake OpenAI)', () => {
   const turn = async (user: TestUser, body: Record<string, unknown>) => {
     const res = await call(t, 'POST', `/api/onboarding/${user.id}`, { token: user.token, body: { role: 'user', text: '', ...body } });

@@ -1,3 +1,4 @@
+import type { PageContext } from '@cofounder/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -10,6 +11,8 @@ const Stored = z.object({
 export interface CountedMessage {
   userId: string;
   text: string;
+  /** The page attached from the extension, stored with the message. */
+  pageContext: PageContext | null;
   createdAt: Date;
   /** The usage month ('YYYY-MM') and the plan's monthly message limit (null: unlimited). */
   month: string;
@@ -25,16 +28,28 @@ export interface CountedMessage {
 export async function storeCountedMessage(db: Db, m: CountedMessage): Promise<MessageRow | null> {
   if (m.limit !== null && m.limit <= 0) return null;
   const underLimit = m.limit === null ? sql`true` : sql`${usageCounters.messages} < ${m.limit}`;
+  const pageJson = m.pageContext ? JSON.stringify(m.pageContext) : null;
   const result = await db.execute(sql`
     with counted as (
       insert into ${usageCounters} (user_id, month, messages) values (${m.userId}, ${m.month}, 1)
       on conflict (user_id, month) do update set messages = ${usageCounters.messages} + 1 where ${underLimit}
       returning 1
     )
-    insert into ${messages} (user_id, channel, role, kind, text, created_at)
-    select ${m.userId}::uuid, 'chat', 'user', 'message', ${m.text}::text, ${m.createdAt.toISOString()}::timestamptz from counted
+    insert into ${messages} (user_id, channel, role, kind, text, page_context, created_at)
+    select ${m.userId}::uuid, 'chat', 'user', 'message', ${m.text}::text, ${pageJson}::jsonb, ${m.createdAt.toISOString()}::timestamptz
+    from counted
     returning id, seq, created_at`);
   const [row] = Stored.parse(result).rows;
   if (!row) return null;
-  return { id: row.id, seq: row.seq, userId: m.userId, channel: 'chat', role: 'user', kind: 'message', text: m.text, createdAt: row.created_at };
+  return {
+    id: row.id,
+    seq: row.seq,
+    userId: m.userId,
+    channel: 'chat',
+    role: 'user',
+    kind: 'message',
+    text: m.text,
+    pageContext: m.pageContext,
+    createdAt: row.created_at,
+  };
 }

@@ -28,9 +28,9 @@ export const conversationRoutes: FeatureRouter = ({ database, ai, now, log, queu
 
   router.post('/api/conversation/:userId', ownParam('userId'), async (ctx) => {
     refuseLongText(ctx.request.body);
-    const { text } = parseInput(SendMessageBody, ctx.request.body);
+    const { text, pageContext } = parseInput(SendMessageBody, ctx.request.body);
     // Errors up to here (and the 429 inside send) are plain JSON answers, whichever variant was asked for.
-    const turn = await conversation.send(currentUser(ctx).id, text);
+    const turn = await conversation.send(currentUser(ctx).id, text, pageContext);
     if (wantsEventStream(ctx)) return streamTurn(ctx, turn);
     const body: SendMessageResponse = await turn.run();
     ctx.body = body;

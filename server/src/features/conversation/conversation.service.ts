@@ -1,10 +1,11 @@
-import { TaskPlan, type ConversationResponse, type PlannedTask, type SendMessageResponse } from '@cofounder/shared';
+import { TaskPlan, type ConversationResponse, type PageContext, type PlannedTask, type SendMessageResponse } from '@cofounder/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import type { MessageRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { asksForTasks } from '../../providers/ai/intent.ts';
 import { AiError, type AiProvider } from '../../providers/ai/port.ts';
+import { withPageContext } from '../../providers/ai/prompt.ts';
 import { aiRequest, loadMemory, type CofounderMemory } from '../cofounder/context.ts';
 import { hasUserMessage, insertMessage, insertWelcome, newestPage, seqOf, toChatMessage } from '../messages/messages.repo.ts';
 import { onboardingOf } from '../onboarding/onboarding.repo.ts';
@@ -52,7 +53,9 @@ export function createConversationService({ db, ai, usage, now, log, queue }: De
     // The conversation up to this message (a second tab's later message is not part of this turn).
     const memory = await loadMemory(db, userId, { upToSeq: sent.seq, turns: HISTORY_TURNS });
     let answer = '';
-    for await (const chunk of ai.streamChat(aiRequest('chat', memory, memory.chat))) {
+    // The attached page is context for this reply only: later turns see just the founder's text.
+    const request = withPageContext(aiRequest('chat', memory, memory.chat), sent.pageContext);
+    for await (const chunk of ai.streamChat(request)) {
       answer += chunk;
       onDelta?.(chunk);
     }
@@ -116,9 +119,9 @@ export function createConversationService({ db, ai, usage, now, log, queue }: De
      * Counts the message (429 when the month is used up, nothing stored) and stores it, atomically; the
      * returned turn then asks the AI. A failed reply keeps the founder's message and gives the count back.
      */
-    async send(userId: string, text: string): Promise<ChatTurn> {
+    async send(userId: string, text: string, pageContext?: PageContext): Promise<ChatTurn> {
       const quota = await usage.messageQuota(userId);
-      const sent = await storeCountedMessage(db, { ...quota, text, createdAt: at() });
+      const sent = await storeCountedMessage(db, { ...quota, text, pageContext: pageContext ?? null, createdAt: at() });
       if (!sent) throw usage.limitReached();
       return {
         async run(onDelta) {

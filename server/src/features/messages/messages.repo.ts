@@ -63,5 +63,6 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     ...(row.kind === 'welcome' ? { isWelcomeMessage: true } : {}),
     ...(row.kind === 'task_notification' ? { isTaskNotification: true } : {}),
     ...(row.kind === 'transition' ? { isTransition: true } : {}),
+    ...(row.pageContext ? { pageContext: row.pageContext } : {}),
   };
 }

@@ -170,3 +170,20 @@ describe('offline chat', () => {
     expect(await say('Anything', {}, [])).toBe(await say('Anything', {}, []));
   });
 });
+
+describe('offline chat with an attached page', () => {
+  const page = { title: 'Bakery waste report 2026', url: 'https://news.example/waste', selection: 'Bakeries throw away 20% of bread.' };
+
+  it('names the page and quotes the selection before its advice', async () => {
+    const r = request(profile(), [{ role: 'user', content: 'What does this mean for us?' }]);
+    const reply = await ai.complete({ ...r, context: { ...r.context, page } });
+    expect(reply).toContain('Looking at **Bakery waste report 2026** (news.example) with you.');
+    expect(reply).toContain('> Bakeries throw away 20% of bread.');
+    expect(reply.indexOf('Bakery waste report')).toBeLessThan(reply.indexOf('- '));
+  });
+
+  it('says nothing about a page when none is attached', async () => {
+    const reply = await ai.complete(request(profile(), [{ role: 'user', content: 'What does this mean for us?' }]));
+    expect(reply).not.toContain('Looking at');
+  });
+});

@@ -1,6 +1,7 @@
 import type {
   InternSettings,
   OnboardingProfile,
+  PageContext,
   ProviderMode,
   TaskAgent,
   TaskStatus,
@@ -32,6 +33,8 @@ export interface AiContext {
   settings: InternSettings;
   /** The founder's open tasks, highest priority first. */
   tasks: ContextTask[];
+  /** The page the founder attached to the message being answered (extension side panel), for this reply only. */
+  page?: PageContext;
 }
 
 export interface ChatRequest {

@@ -2,6 +2,7 @@ import { ListChecks } from 'lucide-react';
 import { messageTime } from '../../rules/chat-time.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { Markdown } from './Markdown.tsx';
+import { PageChip } from './PageChip.tsx';
 import type { ThreadMessage } from './types.ts';
 
 /** One message: the user's as plain text on the right, the intern's as Markdown on the left with a copy button. */
@@ -28,6 +29,7 @@ export function MessageBubble({
         <p className="rounded-full bg-indigo-50 px-4 py-1.5 text-center text-sm text-indigo-700 dark:bg-indigo-500/10 dark:text-indigo-300">
           {message.text}
         </p>
+        {message.pageContext && <PageChip page={message.pageContext} />}
       </div>
     );
   }
@@ -40,6 +42,7 @@ export function MessageBubble({
           <span className="sr-only">You: </span>
           {message.text}
         </p>
+        {message.pageContext && <PageChip page={message.pageContext} />}
       </div>
     );
   }

@@ -7,6 +7,7 @@ import {
 } from '@cofounder/shared';
 import { asksForTasks } from '../intent.ts';
 import type { AiContext, ContextTask } from '../port.ts';
+import { pageNote } from './page.ts';
 import { ideaPhrase, words } from './text.ts';
 import { voiceOf } from './voice.ts';
 
@@ -160,6 +161,8 @@ export function chatReply(request: string, c: AiContext): string {
   // Offering to make tasks is pointless in an answer about tasks.
   const closing = intent === 'tasks' ? '' : voice.closing;
   const opener = [intent === 'greeting' ? voice.hello : '', voice.opener].filter(Boolean).join(' ');
-  const parts = [opener, headingFor(intent, request, c, idea, pending), bullets.join('\n'), voice.focusTip, closing];
+  // An attached page is acknowledged first, so the founder sees the answer is about what they are reading.
+  const page = c.page ? pageNote(c.page) : '';
+  const parts = [opener, page, headingFor(intent, request, c, idea, pending), bullets.join('\n'), voice.focusTip, closing];
   return voice.finish(parts.filter(Boolean).join('\n\n'));
 }

@@ -1,4 +1,4 @@
-import type { ThreadMessage } from '@cofounder/shared/ui';
+import type { ThreadMessage } from './types.ts';
 
 /**
  * A message that lives on this screen: the optimistic user message, the reply being streamed, failure replies,

@@ -1,0 +1,46 @@
+import { useState, type ReactNode } from 'react';
+import { useConnection } from '../../lib/hooks/use-connection.ts';
+import { useServerUrl } from '../../lib/hooks/use-server-url.ts';
+import { useSession } from '../../lib/hooks/use-session.ts';
+import { SignedInChat } from './SignedInChat.tsx';
+
+/** The side panel: the chat when signed in; otherwise where to sign in (the popup owns the sign-in form). */
+export function App() {
+  const server = useServerUrl();
+  const [attempt, setAttempt] = useState(0);
+  const connection = useConnection(server.url, attempt);
+  // Signing in or out in the popup reaches this panel through the shared session storage.
+  const session = useSession(connection.status === 'ready' ? connection.supabase : null);
+
+  if (connection.status === 'offline') {
+    return (
+      <Message>
+        Can&apos;t reach the Cofounder server at {server.url}.{' '}
+        <button type="button" className="panel-button" onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </button>
+      </Message>
+    );
+  }
+  if (connection.status === 'loading' || session === undefined) return <Message status>Loading...</Message>;
+  if (!session) return <Message>Sign in from the extension popup to chat with your co-founder here.</Message>;
+  return (
+    <SignedInChat
+      // A different account is a different conversation: start from a clean panel.
+      key={session.user.id}
+      session={session}
+      supabase={connection.supabase}
+      api={connection.api}
+      config={connection.config}
+    />
+  );
+}
+
+function Message({ children, status = false }: { children: ReactNode; status?: boolean }) {
+  return (
+    <main className="panel panel-message">
+      <h1>Cofounder</h1>
+      <p role={status ? 'status' : undefined}>{children}</p>
+    </main>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Api, PublicConfig } from '@cofounder/shared';
+import { ChatComposer, ChatThread, OfflineBadge, PageChip, useChatSend, UsageMeter } from '@cofounder/shared/ui';
+import { useAttachedPage } from './use-attached-page.ts';
+import { useHistory } from './use-history.ts';
+import { useInternName } from './use-intern-name.ts';
+import { useUsage } from './use-usage.ts';
+
+interface SignedInChatProps {
+  session: Session;
+  supabase: SupabaseClient;
+  api: Api;
+  config: PublicConfig;
+}
+
+/** The dashboard's chat beside the page: history, streamed replies, the inline usage meter, "Use this page". */
+export function SignedInChat({ session, supabase, api, config }: SignedInChatProps) {
+  const userId = session.user.id;
+  const history = useHistory(api, userId);
+  const usage = useUsage(api);
+  const internName = useInternName(api, userId);
+  const attached = useAttachedPage();
+  const [draft, setDraft] = useState('');
+  const chat = useChatSend(history.messages, {
+    sendStream: (body, onDelta) => api.sendMessageStream(userId, body, { onDelta }),
+    onStored: history.append,
+    onUsageChanged: usage.refresh,
+    // The server refused the session: forget it, and the panel shows its signed-out message.
+    onSessionExpired: () => void supabase.auth.signOut({ scope: 'local' }),
+  });
+  const streaming = chat.thread.some((m) => m.streaming);
+  // Sending waits for the history so new messages never land above messages still loading.
+  const ready = history.status !== 'loading';
+
+  function send(text: string) {
+    setDraft('');
+    void chat.send(text, attached.page ?? undefined);
+    attached.clear();
+  }
+
+  return (
+    <main className="panel">
+      <header className="panel-header">
+        <div className="panel-title">
+          <h1>{internName}</h1>
+          {config.modes.ai === 'local' && <OfflineBadge />}
+          <span className="panel-status" aria-live="polite">
+            {chat.pending ? 'Typing...' : 'Online'}
+          </span>
+        </div>
+        <UsageMeter variant="inline" reply={usage.reply} error={usage.error} loading={usage.loading} />
+      </header>
+      {history.status === 'error' && (
+        <p role="alert" className="panel-alert">
+          Your earlier messages could not be loaded. New messages still work.
+        </p>
+      )}
+      <ChatThread
+        className="panel-thread"
+        messages={chat.thread}
+        assistantName={internName}
+        typing={chat.pending && !streaming}
+        hasOlder={history.hasMore}
+        loadingOlder={history.loadingOlder}
+        onLoadOlder={history.loadOlder}
+        empty={ready ? <p className="panel-empty">Ask {internName} anything, or attach the page you are on.</p> : undefined}
+      />
+      <footer className="panel-footer">
+        <div className="panel-attach">
+          {attached.page ? (
+            <PageChip page={attached.page} onRemove={attached.clear} />
+          ) : (
+            <button type="button" className="panel-button" disabled={attached.reading} onClick={() => void attached.useThisPage()}>
+              {attached.reading ? 'Reading the page...' : 'Use this page'}
+            </button>
+          )}
+        </div>
+        {attached.notice && (
+          <p role="alert" className="panel-notice">
+            {attached.notice}
+          </p>
+        )}
+        <ChatComposer
+          value={draft}
+          onChange={setDraft}
+          onSend={send}
+          pending={chat.pending || !ready}
+          placeholder={`Message ${internName}...`}
+        />
+      </footer>
+    </main>
+  );
+}
