@@ -1,9 +1,13 @@
+import { EXTENSION } from '@cofounder/shared';
 import { defineConfig } from 'wxt';
 
 // Local servers are reachable out of the box (a match pattern without a port matches every port);
 // any other server is granted at the moment the user saves its URL in the popup.
 const LOCAL_HOSTS = ['http://localhost/*', 'http://127.0.0.1/*'];
 const OTHER_HOSTS = ['https://*/*', 'http://*/*'];
+// Pages that may message the extension ("Connect extension" on the dashboard): local servers, plus a hosted
+// dashboard named at build time. The extension still accepts only the server it is configured for.
+const DASHBOARD_PAGES = [...LOCAL_HOSTS, ...(process.env.DASHBOARD_ORIGIN ? [`${process.env.DASHBOARD_ORIGIN}/*`] : [])];
 
 export default defineConfig({
   srcDir: 'src',
@@ -36,5 +40,7 @@ export default defineConfig({
     },
     // MV2 (the Firefox build) has no optional_host_permissions: origins go into optional_permissions there.
     ...(manifestVersion === 3 ? { optional_host_permissions: OTHER_HOSTS } : { optional_permissions: OTHER_HOSTS }),
+    // Chrome: a fixed key gives every build the id the dashboard messages; Firefox has no web-page messaging.
+    ...(manifestVersion === 3 ? { key: EXTENSION.publicKey, externally_connectable: { matches: DASHBOARD_PAGES } } : {}),
   }),
 });

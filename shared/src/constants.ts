@@ -24,6 +24,8 @@ export const AUTH = {
   accessTokenTtlSeconds: 3600,
   /** Minimum seconds between two confirmation or recovery emails to one address. */
   emailSendCooldownSeconds: RESEND_COOLDOWN_SECONDS,
+  /** A dashboard → extension hand-off token (one use) stays valid this long. */
+  handoffTtlSeconds: 5 * 60,
   /** One-time email links stay valid for 24 hours. */
   emailLinkTtlSeconds: 24 * 3600,
   /** Rate limits per window, keyed by IP and by email. */
@@ -236,4 +238,14 @@ export const VOICE = {
   staleCallGraceSeconds: 60,
   /** The name the call screen gives the realtime provider in "{provider} connection failed: {status}". */
   realtimeProviderName: 'OpenAI Realtime',
+} as const;
+
+/**
+ * The browser extension's identity. The manifest carries `publicKey`, so Chrome gives every build (unpacked or
+ * packed) the same id, which the dashboard needs to message it; `id` is derived from the key (a test checks it).
+ */
+export const EXTENSION = {
+  publicKey:
+    'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAnrNwuHF4oqjlpKasys7ESAWOyNz8y1uMVFVS1XhWQMn6AhHDPealAep15mJENfAufpDU8Vgbiu8EKW7WqM2fPOAgMbTlc/S+Lqv6LbEOwTfOmnh5V/YSOrfbTRTM6MwOyf2Ft6zf1U4Uw6o3oIKXm+6G3v4aQTAc7Ti5APeNAIH9y8VdQqVpr7Fc5+DREl6842ylTYiGlppcXxw4NyU+V486iSdt3n4zyQpgLw++z/gsLBIhCop1Im/pBxtKJfwiyjJcfpr7NNHuzXG0YPHPNn9Wm7KJWLqZpAtD+XmcCgf3/dd+iMzZs93iTvPFLrgs+hHds5cuc3JHOiYdHwXlwwIDAQAB',
+  id: 'oiaihdkfncplbdefdpangalbpkioiagh',
 } as const;

@@ -5,6 +5,7 @@ import { autonomyRoutes } from './autonomy/autonomy.routes.ts';
 import { connectionsRoutes } from './connections/connections.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
 import { conversationRoutes } from './conversation/conversation.routes.ts';
+import { extensionHandoffRoutes } from './extension/handoff.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { internSettingsRoutes } from './intern-settings/intern-settings.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
@@ -34,6 +35,7 @@ export const FEATURES: FeatureRouter[] = [
   postingSettingsRoutes,
   transcriptionRoutes,
   realtimeRoutes,
+  extensionHandoffRoutes,
 ];
 
 /**

@@ -46,6 +46,7 @@ import {
   type CallTranscriptBody,
   type RealtimeCleanupBody,
 } from '../schemas/voice.ts';
+import { ExtensionHandoffResponse } from '../schemas/extension.ts';
 import { ApiError, apiErrorFrom } from './api-error.ts';
 import { sendMessageStream } from './chat-stream.ts';
 
@@ -238,6 +239,8 @@ export function createApi({
       request('POST', '/api/realtime-voice/transcript', Success, { body }),
     /** Runs a function call the realtime session asked for (create_task). */
     runCallTool: (body: CallToolBody) => request('POST', '/api/realtime-voice/tool', CallToolResponse, { body }),
+    /** A one-use token that signs the browser extension in as the caller. */
+    extensionHandoff: () => request('POST', '/api/extension/handoff', ExtensionHandoffResponse, { body: {} }),
     /** Pushes the whole connections map to the agents; the reply is not read (spec 1 §7). */
     pushServiceConnections: (connections: Partial<Record<ConnectionPlatform, ConnectionView>>) =>
       request('POST', '/api/agents/service-connections', z.unknown(), { body: { connections } }),

@@ -43,7 +43,8 @@ export const RefreshGrantBody = z.object({ refresh_token: z.string().min(1).max(
 /** POST /auth/v1/verify body: `{type, email, token}` (a code) or `{type, token_hash}` (a link). */
 export const VerifyBody = z.union([
   z.object({ type: z.enum(['signup', 'recovery', 'email']), email: AuthEmail, token: z.string().min(1).max(64) }),
-  z.object({ type: z.enum(['signup', 'recovery', 'email']), token_hash: z.string().min(1).max(128) }),
+  // magiclink: the dashboard's hand-off of a session to the browser extension (a link token only, no code).
+  z.object({ type: z.enum(['signup', 'recovery', 'email', 'magiclink']), token_hash: z.string().min(1).max(128) }),
 ]);
 
 /** POST /auth/v1/recover body. */

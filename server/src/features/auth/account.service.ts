@@ -103,7 +103,24 @@ export function createAccountService(c: AuthContext, sessions: SessionService) {
     });
   }
 
-  const typesFor = (type: string): OtpType[] => (type === 'recovery' ? ['recovery'] : ['signup']);
+  const typesFor = (type: string): OtpType[] =>
+    type === 'recovery' ? ['recovery'] : type === 'magiclink' ? ['magiclink'] : ['signup'];
+
+  /**
+   * The dashboard's hand-off to the browser extension: a one-use link token (no mail, no code) the extension
+   * redeems with POST /verify {type: 'magiclink', token_hash} for a session of its own, so the two never share
+   * a refresh token (rotation would revoke one of them). A newer hand-off replaces an unused older one.
+   */
+  async function createHandoffToken(caller: AuthedUser): Promise<{ token: string; expiresAt: Date }> {
+    const user = await currentRow(caller);
+    const now = at();
+    const token = randomToken();
+    const expiresAt = new Date(now.getTime() + AUTH.handoffTtlSeconds * 1000);
+    // The code column is required; a hand-off has no code, so it holds the hash of a random one nobody knows.
+    const otp = otpHash(user.id, randomToken());
+    await replaceOneTimeToken(c.db, { userId: user.id, type: 'magiclink', tokenHash: sha256(token), otpHash: otp, createdAt: now, expiresAt });
+    return { token, expiresAt };
+  }
 
   /** POST /verify: a 6-digit code with its email (limited: codes are guessable), or the link's token. */
   async function verify(body: unknown, ip: string) {
@@ -193,7 +210,7 @@ export function createAccountService(c: AuthContext, sessions: SessionService) {
     return removed;
   }
 
-  return { signUp, verify, verifyLinkToken, recover, resend, getUser, updateProfile, deleteUser };
+  return { signUp, verify, verifyLinkToken, recover, resend, getUser, updateProfile, deleteUser, createHandoffToken };
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -75,4 +75,19 @@ describe('hosted Supabase mode', () => {
       .sign(new TextEncoder().encode(SECRET));
     expect((await me(withSecret, token)).status).toBe(200);
   });
+
+  it('cannot hand a session to the extension (Supabase mints sessions, not this server): a clear 409', async () => {
+    const token = await new SignJWT(claims(fake.url))
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(SECRET));
+    const res = await fetch(`${withSecret.baseUrl}/api/extension/handoff`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(409);
+    expect((await res.json()).error.message).toMatch(/sign in from the extension popup/);
+  });
 });

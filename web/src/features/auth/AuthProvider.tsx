@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isUsableToken } from '@cofounder/shared';
+import { signOutExtension } from '../extension/extension-messaging.ts';
 import type { AuthClient, Session, User } from './auth-client.ts';
 
 /** Authentication state of spec 1 §3, plus the client the auth screens call. */
@@ -47,6 +48,8 @@ export function AuthProvider({ client, children }: { client: AuthClient; childre
 
   const signOut = useCallback(async () => {
     setSignedOutByUser(true);
+    // Spec: signing out of the dashboard signs the browser extension out too (best effort, never blocks).
+    void signOutExtension();
     await client.signOut();
   }, [client]);
 

@@ -13,6 +13,7 @@ import { ConfirmationModal } from '@cofounder/shared/ui';
 import { useConfig } from '../../data/config/use-config.ts';
 import { CONNECTION_TEXT } from '../../data/connections/texts.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
+import { ConnectExtension } from '../extension/ConnectExtension.tsx';
 import { ApproveBeforePosting } from './ApproveBeforePosting.tsx';
 import { ConnectionCard } from './ConnectionCard.tsx';
 import { showResumedToast } from './connection-toasts.ts';
@@ -157,6 +158,8 @@ export function ConnectionsScreen() {
       )}
 
       <ApproveBeforePosting />
+
+      <ConnectExtension />
 
       <aside className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
         <ShieldCheck className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />

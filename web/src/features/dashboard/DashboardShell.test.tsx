@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { STORAGE_KEYS } from '@cofounder/shared';
+import { EXTENSION, STORAGE_KEYS } from '@cofounder/shared';
 import { createFakeAuth, fakeSession, fakeUser } from '../../test/fake-auth.ts';
 import { createFakeServer } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
 
 const signedIn = () => createFakeAuth(fakeSession('ada@example.com'));
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('dashboard shell', () => {
   it('redirects /dashboard to /dashboard/chat and lists the sidebar entries in order', async () => {
@@ -50,13 +52,17 @@ describe('dashboard shell', () => {
     expect(auth.signOut).not.toHaveBeenCalled();
   });
 
-  it('signs out and lands on the landing page', async () => {
+  it('signs out (the browser extension too) and lands on the landing page', async () => {
+    // An installed extension, as Chrome shows it to a page it lists.
+    const sendMessage = vi.fn((_id: string, _message: unknown, reply: (r: unknown) => void) => reply({ ok: true }));
+    vi.stubGlobal('chrome', { runtime: { sendMessage } });
     const { user, auth, router } = renderApp('/dashboard/chat', { auth: signedIn() });
     await screen.findByRole('heading', { name: 'Chat' });
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign Out' }));
 
     expect(auth.signOut).toHaveBeenCalled();
+    expect(sendMessage).toHaveBeenCalledWith(EXTENSION.id, { type: 'cofounder:signout' }, expect.any(Function));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await screen.findByRole('link', { name: 'Get Your AI Intern Free' });
   });

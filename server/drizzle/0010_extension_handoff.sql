@@ -1,0 +1,2 @@
+ALTER TABLE "auth_one_time_tokens" DROP CONSTRAINT "auth_one_time_tokens_type";--> statement-breakpoint
+ALTER TABLE "auth_one_time_tokens" ADD CONSTRAINT "auth_one_time_tokens_type" CHECK ("auth_one_time_tokens"."type" in ('signup', 'recovery', 'magiclink'));

@@ -1,0 +1,64 @@
+import { EXTENSION } from '@cofounder/shared';
+import { expect, test } from '../fixtures/extension.ts';
+import { signIn as signInDashboard } from '../pages/auth.ts';
+import { dismissTourIfShown } from '../pages/dashboard.ts';
+import { connectTo } from '../pages/extension.ts';
+import { FAKE_X } from '../support/fake-social.ts';
+import { createConfirmedUser } from '../support/users.ts';
+
+const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
+
+test('the dashboard signs the extension in ("Connect extension"), and signing out there signs it out', async ({
+  popup,
+  context,
+  extensionId,
+}) => {
+  // The manifest key pins the id the dashboard messages.
+  expect(extensionId).toBe(EXTENSION.id);
+  await connectTo(popup, baseURL);
+  await expect(popup.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+
+  const user = await createConfirmedUser(baseURL);
+  const dashboard = await context.newPage();
+  await dashboard.goto(`${baseURL}/login`);
+  await signInDashboard(dashboard, user.email, user.password);
+  await expect(dashboard).toHaveURL(/\/dashboard\/chat$/);
+  await dismissTourIfShown(dashboard);
+  await dashboard.goto(`${baseURL}/dashboard/connections`);
+  await dashboard.getByRole('button', { name: 'Connect extension' }).click();
+  await expect(dashboard.getByRole('status').filter({ hasText: `Extension connected as ${user.email}` })).toBeVisible();
+
+  // The extension has a session of its own: the popup shows the founder.
+  await popup.reload();
+  await expect(popup.getByText(user.email)).toBeVisible();
+
+  // Signing out of the dashboard signs the extension out too.
+  await dashboard.getByRole('button', { name: 'Sign Out' }).click();
+  await dashboard.getByRole('dialog').getByRole('button', { name: 'Sign Out' }).click();
+  await expect(dashboard).toHaveURL(`${baseURL}/`);
+  await expect
+    .poll(async () => {
+      await popup.reload();
+      return popup.getByRole('button', { name: 'Sign In', exact: true }).isVisible();
+    })
+    .toBe(true);
+});
+
+test('a page of another origin cannot sign the extension in or out', async ({ popup, context }) => {
+  await connectTo(popup, baseURL);
+  // The fake X is a local page too (so Chrome lets it message the extension), but not the configured server.
+  const other = await context.newPage();
+  await other.goto(`http://127.0.0.1:${FAKE_X.port}/elsewhere`);
+  const reply = await other.evaluate(
+    (id) =>
+      new Promise((resolve) => {
+        type Send = (extensionId: string, message: unknown, reply: (answer: unknown) => void) => void;
+        const runtime = (window as unknown as { chrome: { runtime: { sendMessage: Send } } }).chrome.runtime;
+        runtime.sendMessage(id, { type: 'cofounder:handoff', tokenHash: 'a-stolen-or-made-up-token' }, resolve);
+      }),
+    EXTENSION.id,
+  );
+  expect(reply).toEqual({ ok: false, error: 'This page is not the configured Cofounder server' });
+  await popup.reload();
+  await expect(popup.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+});
