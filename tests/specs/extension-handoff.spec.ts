@@ -8,6 +8,8 @@ import { createConfirmedUser } from '../support/users.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
 
+type WorkerGlobal = { chrome: { storage: { local: { get(keys: null): Promise<Record<string, unknown>> } } } };
+
 test('the dashboard signs the extension in ("Connect extension"), and signing out there signs it out', async ({
   popup,
   context,
@@ -26,7 +28,9 @@ test('the dashboard signs the extension in ("Connect extension"), and signing ou
   await dismissTourIfShown(dashboard);
   await dashboard.goto(`${baseURL}/dashboard/connections`);
   await dashboard.getByRole('button', { name: 'Connect extension' }).click();
-  await expect(dashboard.getByRole('status').filter({ hasText: `Extension connected as ${user.email}` })).toBeVisible();
+  await expect(
+    dashboard.getByRole('status').filter({ hasText: `Extension connected as ${user.email}` }),
+  ).toBeVisible();
 
   // The extension has a session of its own: the popup shows the founder.
   await popup.reload();
@@ -36,12 +40,17 @@ test('the dashboard signs the extension in ("Connect extension"), and signing ou
   await dashboard.getByRole('button', { name: 'Sign Out' }).click();
   await dashboard.getByRole('dialog').getByRole('button', { name: 'Sign Out' }).click();
   await expect(dashboard).toHaveURL(`${baseURL}/`);
+  // The extension forgets its session (what the popup reads on its next open).
+  const worker = context.serviceWorkers()[0]!;
   await expect
-    .poll(async () => {
-      await popup.reload();
-      return popup.getByRole('button', { name: 'Sign In', exact: true }).isVisible();
-    })
-    .toBe(true);
+    .poll(() =>
+      worker.evaluate(async () =>
+        Object.keys(await (globalThis as unknown as WorkerGlobal).chrome.storage.local.get(null)),
+      ),
+    )
+    .not.toContainEqual(expect.stringMatching(/^cofounder-auth/));
+  await popup.reload();
+  await expect(popup.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 });
 
 test('a page of another origin cannot sign the extension in or out', async ({ popup, context }) => {
@@ -54,7 +63,11 @@ test('a page of another origin cannot sign the extension in or out', async ({ po
       new Promise((resolve) => {
         type Send = (extensionId: string, message: unknown, reply: (answer: unknown) => void) => void;
         const runtime = (window as unknown as { chrome: { runtime: { sendMessage: Send } } }).chrome.runtime;
-        runtime.sendMessage(id, { type: 'cofounder:handoff', tokenHash: 'a-stolen-or-made-up-token' }, resolve);
+        runtime.sendMessage(
+          id,
+          { type: 'cofounder:handoff', tokenHash: 'a-stolen-or-made-up-token' },
+          resolve,
+        );
       }),
     EXTENSION.id,
   );
