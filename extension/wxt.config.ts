@@ -1,5 +1,6 @@
 import { EXTENSION } from '@cofounder/shared';
-import { defineConfig } from 'wxt';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig, type WxtViteConfig } from 'wxt';
 
 // Local servers are reachable out of the box (a match pattern without a port matches every port);
 // any other server is granted at the moment the user saves its URL in the popup.
@@ -15,7 +16,12 @@ export default defineConfig({
   // Explicit imports keep every file readable on its own (and linted like the rest of the repo).
   imports: false,
   // Extension pages load from the installed package, not over the network: the web's 500 kB hint does not apply.
-  vite: () => ({ build: { chunkSizeWarningLimit: 1000 } }),
+  // Tailwind: the side panel renders the shared chat pieces, which carry the dashboard's Tailwind classes. The
+  // plugin is typed against the workspace's Vite, WXT runs its own copy; the plugin hooks it uses are the same.
+  vite: () => ({
+    plugins: tailwindcss() as unknown as WxtViteConfig['plugins'],
+    build: { chunkSizeWarningLimit: 1000 },
+  }),
   manifest: ({ manifestVersion }) => ({
     name: 'Cofounder',
     description: 'Your AI co-founder beside every page: chat in the side panel, task counts and usage at a glance.',
