@@ -33,8 +33,12 @@ export default defineConfig({
       'contextMenus',
       'activeTab',
       'scripting',
-      ...(manifestVersion === 3 ? ['sidePanel'] : []),
+      ...(manifestVersion === 3 ? ['sidePanel', 'offscreen'] : []),
     ],
+    // Quick voice-to-text from the keyboard (the founder can change the keys at chrome://extensions/shortcuts).
+    commands: {
+      'quick-voice': { suggested_key: { default: 'Alt+Shift+V' }, description: 'Quick voice note into the focused field' },
+    },
     host_permissions: LOCAL_HOSTS,
     // Firefox: a fixed add-on id, and what the add-on sends to the founder's own Cofounder server (sign-in, chat
     // messages, and a page's title, address and selection when they attach it).
