@@ -67,24 +67,18 @@ describe('hosted Supabase mode', () => {
     expect((await me(withJwks, await sign(claims(fake.url, { role: 'anon' })))).status).toBe(401);
   });
 
+  /** A token signed with the project's HS256 secret. */
+  const secretSigned = () =>
+    new SignJWT(claims(fake.url)).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(SECRET));
+
   it('accepts HS256 tokens when SUPABASE_JWT_SECRET is set', async () => {
-    const token = await new SignJWT(claims(fake.url))
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(new TextEncoder().encode(SECRET));
-    expect((await me(withSecret, token)).status).toBe(200);
+    expect((await me(withSecret, await secretSigned())).status).toBe(200);
   });
 
   it('cannot hand a session to the extension (Supabase mints sessions, not this server): a clear 409', async () => {
-    const token = await new SignJWT(claims(fake.url))
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(new TextEncoder().encode(SECRET));
     const res = await fetch(`${withSecret.baseUrl}/api/extension/handoff`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await secretSigned()}`, 'content-type': 'application/json' },
       body: '{}',
     });
     expect(res.status).toBe(409);
