@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
-import { createApi, ExtensionExternalMessage, type ExtensionExternalReply } from '@cofounder/shared';
+import { ExtensionExternalMessage, type ExtensionExternalReply } from '@cofounder/shared';
 import { clearStoredSession } from '../lib/auth-storage.ts';
 import { loadServerUrl } from '../lib/server-url.ts';
-import { createSupabase } from '../lib/supabase.ts';
+import { supabaseFor } from './worker-session.ts';
 
 type Sender = { origin?: string; url?: string };
 
@@ -18,8 +18,7 @@ function originOf(sender: Sender): string | null {
 
 /** Redeems the dashboard's one-use token at the server's auth for a session of the extension's own. */
 async function signInWith(serverUrl: string, tokenHash: string): Promise<ExtensionExternalReply> {
-  const config = await createApi({ baseUrl: serverUrl, getToken: () => null }).config();
-  const supabase = createSupabase(serverUrl, config, { autoRefreshToken: false });
+  const supabase = await supabaseFor(serverUrl);
   const { data, error } = await supabase.auth.verifyOtp({ token_hash: tokenHash, type: 'magiclink' });
   if (error || !data.session) return { ok: false, error: error?.message ?? 'The hand-off was refused' };
   return { ok: true, email: data.session.user.email };

@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import type { Session } from '@supabase/supabase-js';
 import { clearStoredSession } from '../../lib/auth-storage.ts';
-import { ServerSettings } from './ServerSettings.tsx';
 import { SignedIn } from './SignedIn.tsx';
 import { SignedInCard } from './SignedInCard.tsx';
 import type { PopupStart } from './start.ts';
 import { SignInForm } from './SignInForm.tsx';
 import { UnreachableText } from './SignInAlert.tsx';
+import { ModeLine } from '../../lib/components/ModeLine.tsx';
+import { ServerSettings } from '../../lib/components/ServerSettings.tsx';
 import { useConnection, type Connection } from '../../lib/hooks/use-connection.ts';
 import { useServerUrl } from '../../lib/hooks/use-server-url.ts';
 import { useSession } from '../../lib/hooks/use-session.ts';
@@ -30,7 +31,7 @@ export function App({ start }: { start: PopupStart }) {
     <main className="popup">
       <header className="header">
         <h1>Cofounder</h1>
-        {connection.status === 'ready' && server.url && <ModeLine connection={connection} serverUrl={server.url} />}
+        {connection.status === 'ready' && server.url && <ModeLine config={connection.config} serverUrl={server.url} />}
       </header>
       {server.url ? (
         <>
@@ -128,20 +129,6 @@ function Loading() {
   return (
     <p role="status" className="muted">
       Loading...
-    </p>
-  );
-}
-
-function ModeLine({
-  connection,
-  serverUrl,
-}: {
-  connection: Extract<Connection, { status: 'ready' }>;
-  serverUrl: string;
-}) {
-  return (
-    <p className="mode">
-      {connection.config.modes.auth === 'local' ? 'Local mode' : `Connected to ${new URL(serverUrl).host}`}
     </p>
   );
 }

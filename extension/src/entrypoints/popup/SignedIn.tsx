@@ -1,9 +1,15 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { ApiError, type Api } from '@cofounder/shared';
 import type { Glance } from '../../lib/glance.ts';
+import { QuickVoiceButton } from './QuickVoiceButton.tsx';
 import { SignedInCard } from './SignedInCard.tsx';
 import { useGlance } from './use-glance.ts';
+
+// Loaded after the card is painted: the counts stay the popup's first paint.
+const ConnectionsSection = lazy(() =>
+  import('../../lib/components/ConnectionsSection.tsx').then((m) => ({ default: m.ConnectionsSection })),
+);
 
 interface SignedInProps {
   session: Session;
@@ -44,6 +50,10 @@ export function SignedIn({ session, supabase, api, serverUrl, cached }: SignedIn
 
   return (
     <SignedInCard email={confirmedEmail ?? session.user.email ?? ''} serverUrl={serverUrl} {...glance}>
+      <QuickVoiceButton />
+      <Suspense fallback={null}>
+        <ConnectionsSection api={api} />
+      </Suspense>
       <button type="button" className="button" disabled={signingOut} onClick={() => void signOut()}>
         {signingOut ? 'Signing out...' : 'Sign Out'}
       </button>

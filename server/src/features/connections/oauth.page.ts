@@ -12,9 +12,15 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The id of the element that holds the page's message as JSON, for a window without an opener to read. */
+export const OAUTH_RESULT_ID = 'oauth-result';
+
 /**
  * The small page the OAuth popup lands on: a heading, a line of text and, when given, a message posted to the
  * opener at the dashboard origin only, after which the popup closes. CSP allows only this page's nonce'd script.
+ * The browser extension runs the flow in a window it created (no opener): there the page stays open and holds the
+ * same message in a JSON data block (never executed, so CSP does not apply) that the extension reads and then
+ * closes the window itself.
  */
 export function oauthPage(
   ctx: Context,
@@ -25,8 +31,9 @@ export function oauthPage(
   const script =
     input.message === undefined
       ? ''
-      : `<script nonce="${nonce}">(function(){var m=${scriptJson(input.message)};var o=${scriptJson(input.targetOrigin)};` +
-        `try{if(window.opener){window.opener.postMessage(m,o);}}catch(e){}setTimeout(function(){window.close();},300);})();</script>`;
+      : `<script type="application/json" id="${OAUTH_RESULT_ID}">${scriptJson(input.message)}</script>` +
+        `<script nonce="${nonce}">(function(){var m=${scriptJson(input.message)};var o=${scriptJson(input.targetOrigin)};` +
+        `try{if(window.opener){window.opener.postMessage(m,o);setTimeout(function(){window.close();},300);}}catch(e){}})();</script>`;
   ctx.status = status;
   ctx.type = 'html';
   ctx.set('Cache-Control', 'no-store');

@@ -1,18 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { parseServerUrl, requestServerAccess } from '../../lib/server-url.ts';
+import { parseServerUrl, requestServerAccess } from '../server-url.ts';
 
 interface ServerSettingsProps {
   serverUrl: string;
   /** Open the disclosure when the server cannot be reached: the URL is the likely culprit. */
   offline: boolean;
+  /** Start with the disclosure open (the options page, where the setting is the point of the page). */
+  defaultOpen?: boolean;
   onSave: (origin: string) => Promise<void>;
 }
 
 type Notice = { kind: 'error' | 'saved'; text: string };
 
 /** The "Server" disclosure: which Cofounder server this extension talks to. */
-export function ServerSettings({ serverUrl, offline, onSave }: ServerSettingsProps) {
-  const [open, setOpen] = useState(offline);
+export function ServerSettings({ serverUrl, offline, defaultOpen = false, onSave }: ServerSettingsProps) {
+  const [open, setOpen] = useState(offline || defaultOpen);
   const [wasOffline, setWasOffline] = useState(offline);
   const [value, setValue] = useState(serverUrl);
   const [notice, setNotice] = useState<Notice | null>(null);

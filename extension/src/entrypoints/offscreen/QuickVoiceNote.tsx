@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { browser } from 'wxt/browser';
+import { createApi, type Api } from '@cofounder/shared';
+// The hook's own module: the shared UI index would bring the chat screens along.
+import { useVoiceRecorder } from '../../../../shared/src/ui/voice/use-voice-recorder.ts';
+import { QuickVoiceCredentials, type QuickVoiceDone } from '../../lib/quick-voice-messages.ts';
+import { stopRequests } from './stop-requests.ts';
+
+type Report =
+  | QuickVoiceDone
+  | { type: 'quick-voice:state'; state: 'recording' | 'transcribing' }
+  | { type: 'quick-voice:warning'; message: string };
+
+function report(message: Report): void {
+  browser.runtime.sendMessage(message).catch(() => undefined);
+}
+
+/** The stored session's bearer, asked of the background each time (this page cannot read extension storage). */
+async function credentials(): Promise<QuickVoiceCredentials> {
+  const reply: unknown = await browser.runtime.sendMessage({ type: 'quick-voice:credentials' });
+  const parsed = QuickVoiceCredentials.safeParse(reply);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Signed in and the server's transcription status, before the microphone is opened. */
+async function prepare(): Promise<{ api: Api; available: boolean } | null> {
+  const first = await credentials();
+  if (!first) {
+    report({
+      type: 'quick-voice:done',
+      error: { code: 'signedOut', message: 'Sign in to Cofounder first.' },
+    });
+    return null;
+  }
+  const api = createApi({
+    baseUrl: first.serverUrl,
+    getToken: async () => (await credentials())?.token ?? null,
+  });
+  try {
+    return { api, available: (await api.transcriptionStatus()).available };
+  } catch {
+    report({
+      type: 'quick-voice:done',
+      error: { code: 'unreachable', message: `Could not reach the Cofounder server at ${first.serverUrl}.` },
+    });
+    return null;
+  }
+}
+
+/** One quick voice note: checks the server, then records with the shared recorder until stopped. */
+export function QuickVoiceNote() {
+  const [ready, setReady] = useState<{ api: Api; available: boolean } | null>(null);
+  useEffect(() => {
+    void prepare().then(setReady);
+  }, []);
+  // A press before the server answered (a slow or hanging server) ends the note instead of leaving it stuck.
+  useEffect(() => {
+    if (ready) return;
+    const cancel = () =>
+      report({ type: 'quick-voice:done', error: { code: 'cancelled', message: 'Voice note cancelled.' } });
+    stopRequests.addEventListener('stop', cancel);
+    return () => stopRequests.removeEventListener('stop', cancel);
+  }, [ready]);
+  return ready && <Recording {...ready} />;
+}
+
+function Recording({ api, available }: { api: Api; available: boolean }) {
+  // An unavailable server is reported by the recorder itself, with the spec's text, when start() is called.
+  const { state, start, stop } = useVoiceRecorder({
+    available,
+    transcribe: (audio, filename) => api.transcribe(audio, { filename }),
+    onTranscript: (text) => report({ type: 'quick-voice:done', text }),
+    onNotice: (notice) =>
+      report(
+        notice.severity === 'warning'
+          ? { type: 'quick-voice:warning', message: notice.message }
+          : { type: 'quick-voice:done', error: { code: notice.code, message: notice.message } },
+      ),
+  });
+
+  useEffect(() => {
+    void start();
+  }, [start]);
+  useEffect(() => {
+    if (state !== 'idle') report({ type: 'quick-voice:state', state });
+  }, [state]);
+  useEffect(() => {
+    stopRequests.addEventListener('stop', stop);
+    return () => stopRequests.removeEventListener('stop', stop);
+  }, [stop]);
+
+  return null;
+}

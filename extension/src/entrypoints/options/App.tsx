@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { clearStoredSession } from '../../lib/auth-storage.ts';
+import { ModeLine } from '../../lib/components/ModeLine.tsx';
+import { ServerSettings } from '../../lib/components/ServerSettings.tsx';
+import { useConnection } from '../../lib/hooks/use-connection.ts';
+import { useServerUrl } from '../../lib/hooks/use-server-url.ts';
+import { UnreachableText } from '../popup/SignInAlert.tsx';
+
+/** The options page: which Cofounder server the extension talks to, and the mode that server runs in. */
+export function App() {
+  const server = useServerUrl();
+  const [attempt, setAttempt] = useState(0);
+  const connection = useConnection(server.url, attempt);
+
+  async function saveServer(origin: string) {
+    if (origin === server.url) return setAttempt((n) => n + 1);
+    // A session belongs to the server that issued it (as in the popup).
+    await clearStoredSession();
+    await server.save(origin);
+  }
+
+  return (
+    <main className="popup">
+      <header className="header">
+        <h1>Cofounder settings</h1>
+        {connection.status === 'ready' && server.url && <ModeLine config={connection.config} serverUrl={server.url} />}
+      </header>
+      {connection.status === 'offline' && server.url && (
+        <p role="alert" className="alert">
+          <UnreachableText serverUrl={server.url} />
+        </p>
+      )}
+      {server.url && (
+        <ServerSettings
+          serverUrl={server.url}
+          offline={connection.status === 'offline'}
+          defaultOpen
+          onSave={saveServer}
+        />
+      )}
+    </main>
+  );
+}
