@@ -20,6 +20,11 @@ for (const b of builds) {
   }
 }
 
+// The browser extension is built beside the app: say where to load it from.
+console.log(
+  `Browser extension: load ${join(root, 'extension/.output/chrome-mv3')} unpacked at chrome://extensions (Developer mode).`,
+);
+
 const server = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
