@@ -1,6 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { createApi, isUsableToken, type Api } from '@cofounder/shared';
-import { createSupabase } from '../lib/supabase.ts';
+import { createSupabase, type SupabaseClient } from '../lib/supabase.ts';
 
 // The worker must not hang on a server that accepts connections but never answers.
 const REQUEST_TIMEOUT_MS = 8000;

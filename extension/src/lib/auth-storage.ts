@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import type { SupportedStorage } from '@supabase/supabase-js';
+import type { SupportedStorage } from '@supabase/auth-js';
 
 /** supabase-js keeps the session under this key (plus suffixed helper keys). */
 export const AUTH_STORAGE_KEY = 'cofounder-auth';

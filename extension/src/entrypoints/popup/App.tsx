@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import type { Session } from '@supabase/supabase-js';
+import type { Session } from '@supabase/auth-js';
 import { clearStoredSession } from '../../lib/auth-storage.ts';
 import { SignedIn } from './SignedIn.tsx';
 import { SignedInCard } from './SignedInCard.tsx';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { isValid, validateLogin, type FormErrors, type LoginValues } from '@cofounder/shared';
 import { classifySignInError, type SignInFailure } from './sign-in-failure.ts';
 import { SignInAlert } from './SignInAlert.tsx';
 import { TabLink } from './TabLink.tsx';
+import type { SupabaseClient } from '../../lib/supabase.ts';
 
 /** Email and password sign-in; success shows up through the session subscription, not through a return value. */
 export function SignInForm({ supabase, serverUrl }: { supabase: SupabaseClient; serverUrl: string }) {

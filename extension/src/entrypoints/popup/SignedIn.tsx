@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Session } from '@supabase/auth-js';
 import { ApiError, type Api } from '@cofounder/shared';
 import type { Glance } from '../../lib/glance.ts';
 import { QuickVoiceButton } from './QuickVoiceButton.tsx';
 import { SignedInCard } from './SignedInCard.tsx';
 import { useGlance } from './use-glance.ts';
+import type { SupabaseClient } from '../../lib/supabase.ts';
 
 // Loaded after the card is painted: the counts stay the popup's first paint.
 const ConnectionsSection = lazy(() =>

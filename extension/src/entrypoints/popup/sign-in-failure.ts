@@ -1,4 +1,4 @@
-import { isAuthApiError } from '@supabase/supabase-js';
+import { isAuthApiError } from '@supabase/auth-js';
 
 /** Why a sign-in attempt failed, in the terms the popup explains to the user. */
 export type SignInFailure =

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Session } from '@supabase/auth-js';
 import type { Api, PublicConfig } from '@cofounder/shared';
 import { ChatComposer, ChatThread, OfflineBadge, PageChip, useChatSend, UsageMeter } from '@cofounder/shared/ui';
 import { useAttachedPage } from './use-attached-page.ts';
 import { useHistory } from './use-history.ts';
 import { useInternName } from './use-intern-name.ts';
 import { useUsage } from './use-usage.ts';
+import type { SupabaseClient } from '../../lib/supabase.ts';
 
 interface SignedInChatProps {
   session: Session;

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { createApi, isUsableToken, type Api, type PublicConfig } from '@cofounder/shared';
-import { createSupabase } from '../supabase.ts';
+import { createSupabase, type SupabaseClient } from '../supabase.ts';
 
 /** What the popup knows about the server: still asking, unreachable, or configured. */
 export type Connection =

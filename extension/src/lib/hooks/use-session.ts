@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Session } from '@supabase/auth-js';
+import type { SupabaseClient } from '../supabase.ts';
 
 /** The client's session: undefined while it is read from storage, null when signed out. */
 export function useSession(supabase: SupabaseClient | null): Session | null | undefined {
