@@ -1,7 +1,9 @@
 // The extension popup, in Debian's Chromium with the built extension (`npm run build -w extension` first; this
 // builds nothing itself):
-//  1. the JS popup.html loads, gzip: what the first paint needs (the entry chunk and its static imports) and
-//     everything it loads (plus the lazily imported app), against a budget of 120 KB;
+//  1. the JS popup.html loads, gzip: what the first paint needs (the entry chunk and its static imports), and
+//     what an open popup loads in each of its states: the app (imported after the first paint) plus the view
+//     the state imports lazily (signed in: the connections section; signed out: the sign-in form and its auth
+//     library). Budget 120 KB for each state;
 //  2. time from opening popup.html to the task counts painted from the cache (storage seeded, server
 //     unreachable), against a blank extension page loaded in the same run; budget 150 ms (median).
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,13 +48,29 @@ const html = readFileSync(join(EXTENSION_DIR, 'popup.html'), 'utf8');
 const entries = [...html.matchAll(/<script[^>]*src="\/chunks\/([\w.-]+\.js)"/g)].map((m) => m[1]!);
 const gzipOf = (files: Set<string>) => [...files].reduce((sum, f) => sum + gzipSync(chunkText(f)).length, 0);
 const firstPaintFiles = closure(entries, [STATIC_IMPORT]);
-const allFiles = closure(entries, [STATIC_IMPORT, DYNAMIC_IMPORT]);
+const importsOf = (files: Set<string>) =>
+  [...files].flatMap((f) => [...chunkText(f).matchAll(DYNAMIC_IMPORT)].map((m) => m[1]!));
+const appFiles = new Set([...firstPaintFiles, ...closure(importsOf(firstPaintFiles), [STATIC_IMPORT])]);
+// A state loads the app plus one of its lazy views, with that view's own static imports.
+const STATES = [
+  { name: 'signed in', view: /^ConnectionsSection-/ },
+  { name: 'signed out', view: /^SignInForm-/ },
+];
+const stateFiles = STATES.map(({ name, view }) => {
+  const lazy = importsOf(appFiles).filter((f) => view.test(f));
+  if (lazy.length === 0) throw new Error(`The popup app imports no ${view} chunk: update the bench's states`);
+  return { name, files: new Set([...appFiles, ...closure(lazy, [STATIC_IMPORT])]) };
+});
 const firstPaintBytes = gzipOf(firstPaintFiles);
-const allBytes = gzipOf(allFiles);
 console.log(
   `popup JS for the first paint  ${kb(firstPaintBytes)} gzip  (${[...firstPaintFiles].join(', ')})`,
 );
-console.log(`popup JS in all                ${kb(allBytes)} gzip  (${[...allFiles].join(', ')})`);
+const stateBytes = stateFiles.map(({ name, files }) => {
+  const bytes = gzipOf(files);
+  const extra = [...files].filter((f) => !firstPaintFiles.has(f));
+  console.log(`popup JS ${name.padEnd(21)}${kb(bytes)} gzip  (first paint + ${extra.join(', ')})`);
+  return { name, bytes };
+});
 
 // 2. Time: a copy of the build with one blank page beside the popup, so the shipped build stays untouched.
 const dir = mkdtempSync(join(tmpdir(), 'cofounder-bench-extension-'));
@@ -133,14 +151,17 @@ try {
   );
 
   const firstPaintOk = firstPaintBytes < BUDGET_KB * 1024;
-  const allOk = allBytes < BUDGET_KB * 1024;
   const timeOk = popupMedian < BUDGET_MS;
   console.log(
     `budget: first-paint JS < ${BUDGET_KB} KB gzip ${verdict(firstPaintOk)} (${kb(firstPaintBytes)})`,
   );
-  console.log(`budget: all popup JS < ${BUDGET_KB} KB gzip ${verdict(allOk)} (${kb(allBytes)})`);
+  const statesOk = stateBytes.map(({ name, bytes }) => {
+    const ok = bytes < BUDGET_KB * 1024;
+    console.log(`budget: popup JS ${name} < ${BUDGET_KB} KB gzip ${verdict(ok)} (${kb(bytes)})`);
+    return ok;
+  });
   console.log(`budget: counts from cache < ${BUDGET_MS} ms ${verdict(timeOk)} (${ms(popupMedian)})`);
-  failed = !firstPaintOk || !allOk || !timeOk;
+  failed = !firstPaintOk || statesOk.includes(false) || !timeOk;
 } finally {
   await context.close();
   rmSync(dir, { recursive: true, force: true });

@@ -29,3 +29,4 @@ export * from './schemas/voice.ts';
 export * from './schemas/extension.ts';
 export * from './schemas/connections.ts';
 export * from './rules/connections.ts';
+export * from './rules/connection-status.ts';

@@ -12,6 +12,11 @@ export interface WorkerSession {
   accessToken: string;
 }
 
+/** An API client without a session, for the public endpoints (`/api/config`). */
+export function publicApi(serverUrl: string): Api {
+  return createApi({ baseUrl: serverUrl, getToken: () => null, fetch: fetchWithTimeout });
+}
+
 // One client per server for the worker's lifetime: several clients on one storage key would race each other.
 const clients = new Map<string, Promise<SupabaseClient>>();
 
@@ -23,7 +28,7 @@ const clients = new Map<string, Promise<SupabaseClient>>();
 export function supabaseFor(serverUrl: string): Promise<SupabaseClient> {
   let client = clients.get(serverUrl);
   if (!client) {
-    client = createApi({ baseUrl: serverUrl, getToken: () => null, fetch: fetchWithTimeout })
+    client = publicApi(serverUrl)
       .config()
       .then((config) => createSupabase(serverUrl, config, { autoRefreshToken: false }));
     // A failed config read must be retried next time, not remembered.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { browser } from 'wxt/browser';
 
 /** Extension pages ask the background to recount the badge after they learn fresher numbers. */

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: this file is on the popup's path, which must stay light (the full zod is ~30 KB gzip).
+import * as z from 'zod/mini';
 import { browser } from 'wxt/browser';
 
 /** The platforms the extension connects (LinkedIn is "coming soon" on the server). */
@@ -13,7 +14,7 @@ export type OAuthConnectMessage = z.infer<typeof OAuthConnectMessage>;
 /** Where a flow the background runs stands; pages read it from storage (the popup closes as the window opens). */
 export const OAuthStatus = z.discriminatedUnion('state', [
   z.object({ state: z.literal('connecting') }),
-  z.object({ state: z.literal('connected'), username: z.string(), resumedTasks: z.number().int() }),
+  z.object({ state: z.literal('connected'), username: z.string(), resumedTasks: z.int() }),
   z.object({ state: z.literal('error'), error: z.string() }),
 ]);
 export type OAuthStatus = z.infer<typeof OAuthStatus>;

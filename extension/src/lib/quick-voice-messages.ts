@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The messages of quick voice-to-text between the popup, the background and the offscreen recorder. Every
@@ -10,7 +10,7 @@ export const QuickVoiceToggle = z.object({ type: z.literal('quick-voice:toggle')
 
 /** Offscreen → background: a bearer for the upload, asked for at each call so a long recording gets a fresh one. */
 export const QuickVoiceCredentialsRequest = z.object({ type: z.literal('quick-voice:credentials') });
-export const QuickVoiceCredentials = z.object({ serverUrl: z.string(), token: z.string() }).nullable();
+export const QuickVoiceCredentials = z.nullable(z.object({ serverUrl: z.string(), token: z.string() }));
 export type QuickVoiceCredentials = z.infer<typeof QuickVoiceCredentials>;
 
 /** Offscreen → background: the recorder's state changed (the badge follows it). */
@@ -25,8 +25,8 @@ export const QuickVoiceWarning = z.object({ type: z.literal('quick-voice:warning
 /** Offscreen → background: the note is over, with its transcript or the spec's text of what went wrong. */
 export const QuickVoiceDone = z.object({
   type: z.literal('quick-voice:done'),
-  text: z.string().optional(),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  text: z.optional(z.string()),
+  error: z.optional(z.object({ code: z.string(), message: z.string() })),
 });
 export type QuickVoiceDone = z.infer<typeof QuickVoiceDone>;
 

@@ -1,20 +1,8 @@
 import { z } from 'zod';
 import { ApiErrorBody } from '../errors.ts';
+import { ApiError } from './api-error-class.ts';
 
-/** An API failure with the HTTP status and the server's error code and message. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-    /** The parsed failure body, for endpoints whose failures carry more (transcription's estimatedDuration). */
-    readonly body?: unknown,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export { ApiError } from './api-error-class.ts';
 
 /**
  * The shared error body, but with any code: a server newer than this client may answer with a code the enum
@@ -49,6 +37,7 @@ export function apiErrorFrom(status: number, body: unknown): ApiError {
   }
   // Some spec endpoints (transcription) answer a flat {error, message}: the error text is the code.
   const flat = FlatErrorBody.safeParse(body);
-  if (flat.success) return new ApiError(status, flat.data.error, flat.data.message ?? flat.data.error, undefined, body);
+  if (flat.success)
+    return new ApiError(status, flat.data.error, flat.data.message ?? flat.data.error, undefined, body);
   return new ApiError(status, 'http_error', `HTTP error! status: ${status}`, undefined, body);
 }

@@ -50,7 +50,7 @@ import { ExtensionHandoffResponse } from '../schemas/extension.ts';
 import { ApiError, apiErrorFrom } from './api-error.ts';
 import { sendMessageStream } from './chat-stream.ts';
 
-export { ApiError } from './api-error.ts';
+export { ApiError } from './api-error-class.ts';
 
 export interface ApiOptions {
   /** Server origin, e.g. "" for same origin or "http://localhost:3000". */
@@ -238,7 +238,8 @@ export function createApi({
     saveCallTranscript: (body: CallTranscriptBody) =>
       request('POST', '/api/realtime-voice/transcript', Success, { body }),
     /** Runs a function call the realtime session asked for (create_task). */
-    runCallTool: (body: CallToolBody) => request('POST', '/api/realtime-voice/tool', CallToolResponse, { body }),
+    runCallTool: (body: CallToolBody) =>
+      request('POST', '/api/realtime-voice/tool', CallToolResponse, { body }),
     /** A one-use token that signs the browser extension in as the caller. */
     extensionHandoff: () => request('POST', '/api/extension/handoff', ExtensionHandoffResponse, { body: {} }),
     /** Pushes the whole connections map to the agents; the reply is not read (spec 1 §7). */

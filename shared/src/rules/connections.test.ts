@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { connectionStatus, isSocialConfigured, readOAuthMessage } from './connections.ts';
+import { connectionStatus } from './connection-status.ts';
+import { isSocialConfigured, readOAuthMessage } from './connections.ts';
 
 const VIEW = {
   platform: 'twitter',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { clearStoredSession } from '../../lib/auth-storage.ts';
 import { ModeLine } from '../../lib/components/ModeLine.tsx';
 import { ServerSettings } from '../../lib/components/ServerSettings.tsx';
-import { useConnection } from '../../lib/hooks/use-connection.ts';
+import { useServerConfig } from '../../lib/hooks/use-server-config.ts';
 import { useServerUrl } from '../../lib/hooks/use-server-url.ts';
 import { UnreachableText } from '../popup/SignInAlert.tsx';
 
@@ -10,7 +10,7 @@ import { UnreachableText } from '../popup/SignInAlert.tsx';
 export function App() {
   const server = useServerUrl();
   const [attempt, setAttempt] = useState(0);
-  const connection = useConnection(server.url, attempt);
+  const connection = useServerConfig(server.url, attempt);
 
   async function saveServer(origin: string) {
     if (origin === server.url) return setAttempt((n) => n + 1);
@@ -23,7 +23,9 @@ export function App() {
     <main className="popup">
       <header className="header">
         <h1>Cofounder settings</h1>
-        {connection.status === 'ready' && server.url && <ModeLine config={connection.config} serverUrl={server.url} />}
+        {connection.status === 'ready' && server.url && (
+          <ModeLine config={connection.config} serverUrl={server.url} />
+        )}
       </header>
       {connection.status === 'offline' && server.url && (
         <p role="alert" className="alert">

@@ -1,23 +1,25 @@
-import { useState, type ReactNode } from 'react';
-import type { Session } from '@supabase/auth-js';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { clearStoredSession } from '../../lib/auth-storage.ts';
 import { SignedIn } from './SignedIn.tsx';
 import { SignedInCard } from './SignedInCard.tsx';
 import type { PopupStart } from './start.ts';
-import { SignInForm } from './SignInForm.tsx';
 import { UnreachableText } from './SignInAlert.tsx';
 import { ModeLine } from '../../lib/components/ModeLine.tsx';
 import { ServerSettings } from '../../lib/components/ServerSettings.tsx';
-import { useConnection, type Connection } from '../../lib/hooks/use-connection.ts';
+import { useServerConfig, type ServerConfig } from '../../lib/hooks/use-server-config.ts';
 import { useServerUrl } from '../../lib/hooks/use-server-url.ts';
-import { useSession } from '../../lib/hooks/use-session.ts';
+import { useWorkerSession } from '../../lib/hooks/use-worker-session.ts';
+import { workerApi, type PageSession } from '../../lib/worker-client.ts';
+
+// The auth library is only needed to sign in: a signed-in popup gets its token from the background worker.
+const SignInForm = lazy(() => import('./SignInForm.tsx').then((m) => ({ default: m.SignInForm })));
 
 /** The popup: server check, then sign-in or the signed-in card, with the server setting underneath. */
 export function App({ start }: { start: PopupStart }) {
   const server = useServerUrl();
   const [attempt, setAttempt] = useState(0);
-  const connection = useConnection(server.url, attempt);
-  const session = useSession(connection.status === 'ready' ? connection.supabase : null);
+  const connection = useServerConfig(server.url, attempt);
+  const session = useWorkerSession(connection.status === 'ready' ? server.url : null);
   const retry = () => setAttempt((n) => n + 1);
 
   async function saveServer(origin: string) {
@@ -31,7 +33,9 @@ export function App({ start }: { start: PopupStart }) {
     <main className="popup">
       <header className="header">
         <h1>Cofounder</h1>
-        {connection.status === 'ready' && server.url && <ModeLine config={connection.config} serverUrl={server.url} />}
+        {connection.status === 'ready' && server.url && (
+          <ModeLine config={connection.config} serverUrl={server.url} />
+        )}
       </header>
       {server.url ? (
         <>
@@ -42,7 +46,11 @@ export function App({ start }: { start: PopupStart }) {
             start={start}
             onRetry={retry}
           />
-          <ServerSettings serverUrl={server.url} offline={connection.status === 'offline'} onSave={saveServer} />
+          <ServerSettings
+            serverUrl={server.url}
+            offline={connection.status === 'offline'}
+            onSave={saveServer}
+          />
         </>
       ) : (
         <Cached start={start} refreshing />
@@ -53,13 +61,14 @@ export function App({ start }: { start: PopupStart }) {
 
 interface BodyProps {
   serverUrl: string;
-  connection: Connection;
-  session: Session | null | undefined;
+  connection: ServerConfig;
+  session: PageSession | null | undefined;
   start: PopupStart;
   onRetry: () => void;
 }
 
 function Body({ serverUrl, connection, session, start, onRetry }: BodyProps) {
+  const api = useMemo(() => workerApi(serverUrl), [serverUrl]);
   // The start-up numbers belong to one user on one server; anything else starts without them.
   const cached = start.serverUrl === serverUrl ? start : { ...start, glance: null };
   if (connection.status === 'offline') {
@@ -86,17 +95,13 @@ function Body({ serverUrl, connection, session, start, onRetry }: BodyProps) {
   if (connection.status === 'loading' || session === undefined) return <Cached start={cached} refreshing />;
   if (session) {
     const glance = cached.user?.id === session.user.id ? cached.glance : null;
-    return (
-      <SignedIn
-        session={session}
-        supabase={connection.supabase}
-        api={connection.api}
-        serverUrl={serverUrl}
-        cached={glance}
-      />
-    );
+    return <SignedIn session={session} api={api} serverUrl={serverUrl} cached={glance} />;
   }
-  return <SignInForm supabase={connection.supabase} serverUrl={serverUrl} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <SignInForm config={connection.config} serverUrl={serverUrl} />
+    </Suspense>
+  );
 }
 
 /** The cached card while the server is asked (or cannot be reached), else a plain loading line. */

@@ -1,12 +1,24 @@
-import { useState, type FormEvent } from 'react';
-import { isValid, validateLogin, type FormErrors, type LoginValues } from '@cofounder/shared';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import {
+  isValid,
+  validateLogin,
+  type FormErrors,
+  type LoginValues,
+  type PublicConfig,
+} from '@cofounder/shared';
 import { classifySignInError, type SignInFailure } from './sign-in-failure.ts';
 import { SignInAlert } from './SignInAlert.tsx';
 import { TabLink } from './TabLink.tsx';
-import type { SupabaseClient } from '../../lib/supabase.ts';
+import { createSupabase } from '../../lib/supabase.ts';
 
 /** Email and password sign-in; success shows up through the session subscription, not through a return value. */
-export function SignInForm({ supabase, serverUrl }: { supabase: SupabaseClient; serverUrl: string }) {
+export function SignInForm({ config, serverUrl }: { config: PublicConfig; serverUrl: string }) {
+  // Signs in and stores the session; from then on the background worker owns (and refreshes) it.
+  const supabase = useMemo(
+    () => createSupabase(serverUrl, config, { autoRefreshToken: false }),
+    [serverUrl, config],
+  );
+  useEffect(() => () => void supabase.auth.stopAutoRefresh(), [supabase]);
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<FormErrors<keyof LoginValues>>({});
   const [failure, setFailure] = useState<SignInFailure | null>(null);
@@ -29,7 +41,10 @@ export function SignInForm({ supabase, serverUrl }: { supabase: SupabaseClient; 
     setFailure(null);
     setPending(true);
     try {
-      const { error } = await supabase.auth.signInWithPassword({ email: values.email.trim(), password: values.password });
+      const { error } = await supabase.auth.signInWithPassword({
+        email: values.email.trim(),
+        password: values.password,
+      });
       if (error) setFailure(classifySignInError(error));
     } catch (error) {
       setFailure(classifySignInError(error));

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { Session } from '@supabase/auth-js';
-import { ApiError, type Api } from '@cofounder/shared';
+import { ApiError } from '@cofounder/shared';
 import type { Glance } from '../../lib/glance.ts';
 import { QuickVoiceButton } from './QuickVoiceButton.tsx';
 import { SignedInCard } from './SignedInCard.tsx';
 import { useGlance } from './use-glance.ts';
-import type { SupabaseClient } from '../../lib/supabase.ts';
+import { requestSignOut, type PageSession, type WorkerApi } from '../../lib/worker-client.ts';
 
 // Loaded after the card is painted: the counts stay the popup's first paint.
 const ConnectionsSection = lazy(() =>
@@ -13,16 +12,15 @@ const ConnectionsSection = lazy(() =>
 );
 
 interface SignedInProps {
-  session: Session;
-  supabase: SupabaseClient;
-  api: Api;
+  session: PageSession;
+  api: WorkerApi;
   serverUrl: string;
   /** The cached numbers read at start-up, when they belong to this session's user. */
   cached: Glance | null;
 }
 
 /** The signed-in card: who, counts and usage at a glance, the side panel and the dashboard, and sign-out. */
-export function SignedIn({ session, supabase, api, serverUrl, cached }: SignedInProps) {
+export function SignedIn({ session, api, serverUrl, cached }: SignedInProps) {
   const [confirmedEmail, setConfirmedEmail] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
   const glance = useGlance(api, serverUrl, session.user.id, cached);
@@ -34,23 +32,23 @@ export function SignedIn({ session, supabase, api, serverUrl, cached }: SignedIn
     api.me().then(
       (me) => live && setConfirmedEmail(me.user.email),
       (error: unknown) => {
-        if (live && error instanceof ApiError && error.status === 401) void supabase.auth.signOut({ scope: 'local' });
+        if (live && error instanceof ApiError && error.status === 401)
+          void requestSignOut(serverUrl, 'local');
       },
     );
     return () => {
       live = false;
     };
-  }, [api, supabase]);
+  }, [api, serverUrl]);
 
   async function signOut() {
     setSigningOut(true);
-    const { error } = await supabase.auth.signOut();
-    // Signing out must work even when the server cannot be told: then forget the session here.
-    if (error) await supabase.auth.signOut({ scope: 'local' });
+    // The worker tells the auth server, or forgets the session here when it cannot be told.
+    await requestSignOut(serverUrl, 'global').catch(() => setSigningOut(false));
   }
 
   return (
-    <SignedInCard email={confirmedEmail ?? session.user.email ?? ''} serverUrl={serverUrl} {...glance}>
+    <SignedInCard email={confirmedEmail ?? session.user.email} serverUrl={serverUrl} {...glance}>
       <QuickVoiceButton />
       <Suspense fallback={null}>
         <ConnectionsSection api={api} />

@@ -4,7 +4,7 @@ import { CachedCard } from './CachedCard.tsx';
 import { readPopupStart } from './start.ts';
 import './style.css';
 
-// The app (supabase-js, the API client, zod) downloads while the cached numbers are painted: the first paint
+// The app (the API client, zod) downloads while the cached numbers are painted: the first paint
 // needs only React, extension storage and the card below.
 const appModule = import('./App.tsx');
 const App = lazy(() => appModule.then((m) => ({ default: m.App })));

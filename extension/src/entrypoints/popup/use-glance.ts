@@ -13,7 +13,12 @@ export interface GlanceState {
  * The founder's counts and usage: the cached ones at once (`cached`, or read from storage), then fresh ones
  * from the server, saved for next time. A failed refresh keeps the cached numbers and says so.
  */
-export function useGlance(api: Api, serverUrl: string, userId: string, cached: Glance | null): GlanceState {
+export function useGlance(
+  api: Pick<Api, 'tasks' | 'usageDetails'>,
+  serverUrl: string,
+  userId: string,
+  cached: Glance | null,
+): GlanceState {
   const [state, setState] = useState<GlanceState>({ glance: cached, refreshing: true, error: null });
 
   useEffect(() => {

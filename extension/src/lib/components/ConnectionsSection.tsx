@@ -4,7 +4,7 @@ import { requestConnect, SOCIAL_PLATFORMS, type SocialPlatform } from '../oauth-
 import './connections.css';
 
 /** X and Reddit: their state on the server, and Connect, which runs the OAuth flow in a window of the extension. */
-export function ConnectionsSection({ api }: { api: Api }) {
+export function ConnectionsSection({ api }: { api: Pick<Api, 'connections'> }) {
   const { views, failed, refresh } = useSocialConnections(api);
   return (
     <section className="stack" aria-labelledby="connections-heading">
@@ -69,7 +69,9 @@ function ConnectionRow({ platform, view, loading, onFinished }: RowProps) {
       )}
       {status?.state === 'connected' && status.resumedTasks > 0 && (
         <p role="status" className="muted">
-          {status.resumedTasks === 1 ? '1 paused task resumed' : `${status.resumedTasks} paused tasks resumed`}
+          {status.resumedTasks === 1
+            ? '1 paused task resumed'
+            : `${status.resumedTasks} paused tasks resumed`}
         </p>
       )}
     </li>

@@ -1,53 +1,35 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { createApi, isUsableToken, type Api, type PublicConfig } from '@cofounder/shared';
 import { createSupabase, type SupabaseClient } from '../supabase.ts';
+import { useServerConfig } from './use-server-config.ts';
 
-/** What the popup knows about the server: still asking, unreachable, or configured. */
+/** The side panel's view of the server: still asking, unreachable, or configured with its own auth client. */
 export type Connection =
   | { status: 'loading' }
   | { status: 'offline' }
   | { status: 'ready'; config: PublicConfig; supabase: SupabaseClient; api: Api };
 
-// A server that accepts the connection but never answers would otherwise leave the popup loading forever.
-const CONFIG_TIMEOUT_MS = 8000;
-const fetchWithTimeout: typeof fetch = (input, init) =>
-  fetch(input, { ...init, signal: AbortSignal.timeout(CONFIG_TIMEOUT_MS) });
-
-/** Reads `GET /api/config` from the server and builds the auth and API clients it describes. */
+/** Reads the server's configuration and builds the auth and API clients it describes. */
 export function useConnection(serverUrl: string | null, attempt: number): Connection {
-  const key = `${serverUrl ?? ''}#${attempt}`;
-  const [result, setResult] = useState<{ key: string; connection: Connection } | null>(null);
+  const server = useServerConfig(serverUrl, attempt);
+  const config = server.status === 'ready' ? server.config : null;
+  const clients = useMemo(() => {
+    if (!serverUrl || !config) return null;
+    const supabase = createSupabase(serverUrl, config);
+    const api = createApi({
+      baseUrl: serverUrl,
+      getToken: async () => {
+        const token = (await supabase.auth.getSession()).data.session?.access_token;
+        return isUsableToken(token) ? token : null;
+      },
+    });
+    return { supabase, api };
+  }, [serverUrl, config]);
 
-  useEffect(() => {
-    if (!serverUrl) return;
-    let live = true;
-    let supabase: SupabaseClient | null = null;
-    createApi({ baseUrl: serverUrl, getToken: () => null, fetch: fetchWithTimeout })
-      .config()
-      .then(
-        (config) => {
-          if (!live) return;
-          const client = createSupabase(serverUrl, config);
-          supabase = client;
-          const api = createApi({
-            baseUrl: serverUrl,
-            getToken: async () => {
-              const token = (await client.auth.getSession()).data.session?.access_token;
-              return isUsableToken(token) ? token : null;
-            },
-          });
-          setResult({ key, connection: { status: 'ready', config, supabase: client, api } });
-        },
-        () => {
-          if (live) setResult({ key, connection: { status: 'offline' } });
-        },
-      );
-    return () => {
-      live = false;
-      // A replaced client must not keep refreshing a session in the background.
-      void supabase?.auth.stopAutoRefresh();
-    };
-  }, [serverUrl, key]);
+  // A replaced client must not keep refreshing a session in the background.
+  useEffect(() => () => void clients?.supabase.auth.stopAutoRefresh(), [clients]);
 
-  return result?.key === key ? result.connection : { status: 'loading' };
+  if (server.status !== 'ready' || !clients)
+    return server.status === 'ready' ? { status: 'loading' } : server;
+  return { status: 'ready', config: server.config, ...clients };
 }

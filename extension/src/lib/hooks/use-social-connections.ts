@@ -1,11 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Api, ConnectionView } from '@cofounder/shared';
-import { clearOAuthStatus, readOAuthStatus, watchOAuthStatus, type OAuthStatus, type SocialPlatform } from '../oauth-status.ts';
+import {
+  clearOAuthStatus,
+  readOAuthStatus,
+  watchOAuthStatus,
+  type OAuthStatus,
+  type SocialPlatform,
+} from '../oauth-status.ts';
 
 export type ConnectionViews = Partial<Record<SocialPlatform, ConnectionView>>;
 
 /** The founder's connections as the server holds them (the dashboard reads the same): null while loading. */
-export function useSocialConnections(api: Api) {
+export function useSocialConnections(api: Pick<Api, 'connections'>) {
   const [views, setViews] = useState<ConnectionViews | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);

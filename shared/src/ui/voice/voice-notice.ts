@@ -1,4 +1,4 @@
-import { ApiError } from '../../api/api-error.ts';
+import { ApiError } from '../../api/api-error-class.ts';
 import { TranscribeFailure, VOICE_TEXT } from '../../schemas/voice.ts';
 import { formatClock } from './clock.ts';
 
