@@ -249,3 +249,65 @@ export const EXTENSION = {
     'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAnrNwuHF4oqjlpKasys7ESAWOyNz8y1uMVFVS1XhWQMn6AhHDPealAep15mJENfAufpDU8Vgbiu8EKW7WqM2fPOAgMbTlc/S+Lqv6LbEOwTfOmnh5V/YSOrfbTRTM6MwOyf2Ft6zf1U4Uw6o3oIKXm+6G3v4aQTAc7Ti5APeNAIH9y8VdQqVpr7Fc5+DREl6842ylTYiGlppcXxw4NyU+V486iSdt3n4zyQpgLw++z/gsLBIhCop1Im/pBxtKJfwiyjJcfpr7NNHuzXG0YPHPNn9Wm7KJWLqZpAtD+XmcCgf3/dd+iMzZs93iTvPFLrgs+hHds5cuc3JHOiYdHwXlwwIDAQAB',
   id: 'oiaihdkfncplbdefdpangalbpkioiagh',
 } as const;
+
+/** Paid plans in rank order (spec 1 §4 "Checkout plan choice": starter 1, builder 2, scale 3). */
+export const PAID_PLAN_IDS = ['starter', 'builder', 'scale'] as const;
+export type PaidPlanId = (typeof PAID_PLAN_IDS)[number];
+export const PLAN_RANK: Record<PaidPlanId, number> = { starter: 1, builder: 2, scale: 3 };
+
+export const BILLING_INTERVALS = ['monthly', 'yearly'] as const;
+/** Provider subscription states the product keeps (spec 2 §4: free has none; active; canceled). */
+export const SUBSCRIPTION_STATES = ['active', 'canceled', 'past_due', 'incomplete'] as const;
+export type SubscriptionStateId = (typeof SUBSCRIPTION_STATES)[number];
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+
+/** Billing numbers and texts (spec 1 §2, §4, §8, §9; spec 2 §2, §8, §9). */
+export const BILLING = {
+  /** Annual billing is advertised as this saving (the yearly prices in PLANS are 20% off). */
+  yearlySavingPercent: 20,
+  /** Payment History shows this many invoices before "View Full History". */
+  historyPreview: 5,
+  /** The Change Plan modal closes this long after a success (spec 2 §9). */
+  changePlanCloseMs: 1000,
+  /** "Try Again" on /subscription/failed goes to /pricing after this delay (spec 1 §9). */
+  tryAgainRedirectMs: 1000,
+  /** Success toast on the subscription tab (spec 2 §9). */
+  successToastMs: 4000,
+  /** A local checkout session nobody paid or declined expires after this long (Stripe's default is 24 h). */
+  localCheckoutTtlMs: 24 * 60 * 60 * 1000,
+  /** Failure values /subscription/failed knows (spec 1 §2); payment_failed is the default. */
+  failureReasons: ['payment_failed', 'card_declined', 'authentication_required', 'session_expired'] as const,
+  /** Spec 1 §8 "Pricing": an unknown plan. */
+  invalidPlanText: 'Invalid plan selected. Please try again.',
+  /** Spec 1 §4: the same plan and interval again. */
+  alreadySubscribedText: 'You are already subscribed to this plan.',
+  /** Sending or generating after the trial ended without a plan (402). */
+  trialEndedText: 'Your free trial has ended. Upgrade your plan to continue.',
+} as const;
+export type CheckoutFailureReason = (typeof BILLING.failureReasons)[number];
+
+/** Features that need a plan (spec 2 §2 "Restricted-feature page", §6 "Plan gating"). */
+export const GATED_FEATURES = {
+  phone: {
+    name: 'Phone Integration',
+    requiredPlan: 'builder',
+    /** API path prefixes the gate covers (every endpoint of the feature, now and later). */
+    apiPrefixes: ['/api/sms'],
+    features: [
+      'Text your co-founder from your phone',
+      'Call your co-founder any time',
+      'Get updates on your tasks by SMS',
+    ],
+  },
+  investorOutreach: {
+    name: 'Investor Outreach',
+    requiredPlan: 'builder',
+    apiPrefixes: ['/api/investor-outreach', '/api/agents/investor-outreach'],
+    features: [
+      'Research investors that fit your startup',
+      'Verified investor cards with contact details',
+      'Personalised emails drafted for your approval',
+    ],
+  },
+} as const satisfies Record<string, { name: string; requiredPlan: PaidPlanId; apiPrefixes: readonly string[]; features: readonly string[] }>;
+export type GatedFeature = keyof typeof GATED_FEATURES;

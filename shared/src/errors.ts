@@ -14,6 +14,8 @@ export const ApiErrorCode = z.enum([
   'ai_unavailable',
   /** The change is not allowed from the resource's current state, e.g. a forbidden task status move (409). */
   'conflict',
+  /** The free trial ended and no paid plan holds (402): the client shows an upgrade prompt. */
+  'payment_required',
 ]);
 export type ApiErrorCode = z.infer<typeof ApiErrorCode>;
 

@@ -30,3 +30,5 @@ export * from './schemas/extension.ts';
 export * from './schemas/connections.ts';
 export * from './rules/connections.ts';
 export * from './rules/connection-status.ts';
+export * from './schemas/billing.ts';
+export * from './rules/billing.ts';

@@ -19,7 +19,9 @@ import {
 import {
   ACTIVITY_PLATFORMS,
   APPROVAL_STATUSES,
-  PLAN_IDS,
+  BILLING_INTERVALS,
+  PAID_PLAN_IDS,
+  SUBSCRIPTION_STATES,
   PUBLISH_STATUSES,
   TASK_AGENTS,
   TASK_CATEGORIES,
@@ -363,16 +365,83 @@ export const voiceCalls = pgTable(
 );
 export type VoiceCallRow = typeof voiceCalls.$inferSelect;
 
-/** The user's plan; created on first use with the free trial (the billing issue extends this table). */
-export const userPlans = pgTable(
-  'user_plans',
+/** When the user's free trial started: created on first use (sign-up). The plan itself comes from `subscriptions`. */
+export const userPlans = pgTable('user_plans', {
+  userId: uuid('user_id').primaryKey(),
+  trialStartedAt: timestamp('trial_started_at', tz).notNull().defaultNow(),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+});
+
+/**
+ * The user's paid subscription, one row per user: the single source of the plan (no row, or one that no longer
+ * grants a plan, means the free trial). Written only by the billing events (Stripe webhooks, or the local
+ * checkout's same events); `eventAt` is the provider time of the event last applied, so an older event that
+ * arrives late never overwrites a newer state.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
   {
     userId: uuid('user_id').primaryKey(),
-    plan: text('plan', { enum: PLAN_IDS }).notNull().default('free_trial'),
-    trialStartedAt: timestamp('trial_started_at', tz).notNull().defaultNow(),
+    provider: text('provider', { enum: ['stripe', 'local'] }).notNull(),
+    customerId: text('customer_id').notNull(),
+    subscriptionId: text('subscription_id'),
+    plan: text('plan', { enum: PAID_PLAN_IDS }),
+    interval: text('interval', { enum: BILLING_INTERVALS }),
+    status: text('status', { enum: SUBSCRIPTION_STATES }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodEnd: timestamp('current_period_end', tz),
+    /** A downgrade waiting for the period end. */
+    scheduledPlan: text('scheduled_plan', { enum: PAID_PLAN_IDS }),
+    scheduledInterval: text('scheduled_interval', { enum: BILLING_INTERVALS }),
+    eventAt: timestamp('event_at', tz),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_customer_idx').on(t.provider, t.customerId),
+    uniqueIndex('subscriptions_subscription_idx').on(t.subscriptionId),
+    check('subscriptions_plan', oneOf(t.plan, PAID_PLAN_IDS)),
+    check('subscriptions_interval', oneOf(t.interval, BILLING_INTERVALS)),
+    check('subscriptions_status', oneOf(t.status, SUBSCRIPTION_STATES)),
+  ],
+);
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+/** Billing events already applied, by the provider's event id: a redelivered webhook is applied once. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', tz).notNull().defaultNow(),
+});
+
+/** Checkout sessions of the local provider (Stripe keeps its own). */
+export const localCheckoutSessions = pgTable(
+  'local_checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    plan: text('plan', { enum: PAID_PLAN_IDS }).notNull(),
+    interval: text('interval', { enum: BILLING_INTERVALS }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['open', 'complete', 'declined', 'expired'] }).notNull().default('open'),
+    declineReason: text('decline_reason'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', tz),
+  },
+  (t) => [index('local_checkout_sessions_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Payments of the local provider: Payment History lists them as Stripe's invoices are listed. */
+export const localInvoices = pgTable(
+  'local_invoices',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['paid', 'failed'] }).notNull(),
+    description: text('description').notNull(),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
-  (t) => [check('user_plans_plan', oneOf(t.plan, PLAN_IDS))],
+  (t) => [index('local_invoices_user_idx').on(t.userId, t.createdAt)],
 );
 
 export type MessageRow = typeof messages.$inferSelect;

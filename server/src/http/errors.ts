@@ -12,6 +12,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   internal: 500,
   ai_unavailable: 502,
   conflict: 409,
+  payment_required: 402,
 };
 
 /** The one error type of /api: middleware turns it into `{ error: { code, message, field? } }` with its status. */

@@ -47,6 +47,23 @@ import {
   type RealtimeCleanupBody,
 } from '../schemas/voice.ts';
 import { ExtensionHandoffResponse } from '../schemas/extension.ts';
+import {
+  ChangePlanResponse,
+  CreateCheckoutResponse,
+  DowngradeResponse,
+  InvoicesResponse,
+  LocalCheckoutResult,
+  LocalCheckoutSession,
+  PortalResponse,
+  PricingResponse,
+  SubscriptionActionResponse,
+  SubscriptionStatusResponse,
+  ValidateSessionResponse,
+  type ChangePlanBody,
+  type CreateCheckoutBody,
+  type DowngradeBody,
+  type LocalCheckoutDecision,
+} from '../schemas/billing.ts';
 import { ApiError, apiErrorFrom } from './api-error.ts';
 import { sendMessageStream } from './chat-stream.ts';
 
@@ -242,6 +259,36 @@ export function createApi({
       request('POST', '/api/realtime-voice/tool', CallToolResponse, { body }),
     /** A one-use token that signs the browser extension in as the caller. */
     extensionHandoff: () => request('POST', '/api/extension/handoff', ExtensionHandoffResponse, { body: {} }),
+    /** Plans and prices (no auth; spec 1 §7 "Billing"). */
+    pricing: () => request('GET', '/api/stripe/pricing', PricingResponse, { auth: false }),
+    /** The caller's plan, status, renewal and any scheduled change. */
+    subscriptionStatus: () => request('GET', '/api/stripe/subscription-status', SubscriptionStatusResponse),
+    /** Starts a checkout for a plan and interval; the browser goes to the returned url. */
+    createCheckoutSession: (body: CreateCheckoutBody) =>
+      request('POST', '/api/stripe/create-checkout-session', CreateCheckoutResponse, { body }),
+    /** Whether a checkout session is the caller's and complete (the success page). */
+    validateSession: (sessionId: string) =>
+      request('POST', '/api/stripe/validate-session', ValidateSessionResponse, { body: { sessionId } }),
+    /** Schedules a lower plan for the period end (the pricing page's downgrade modal). */
+    downgradeSubscription: (body: DowngradeBody) =>
+      request('POST', '/api/stripe/downgrade-subscription', DowngradeResponse, { body }),
+    /** Settings → Change Plan. */
+    changePlan: (body: ChangePlanBody) => request('POST', '/api/stripe/change-plan', ChangePlanResponse, { body }),
+    cancelSubscription: () =>
+      request('POST', '/api/stripe/cancel-subscription', SubscriptionActionResponse, { body: {} }),
+    reactivateSubscription: () =>
+      request('POST', '/api/stripe/reactivate-subscription', SubscriptionActionResponse, { body: {} }),
+    /** The provider's billing portal (Manage Billing, opened in a new tab). */
+    createPortalSession: () => request('POST', '/api/stripe/create-portal-session', PortalResponse, { body: {} }),
+    /** Payment History, newest first. */
+    invoices: (limit?: number) =>
+      request('GET', `/api/stripe/invoices${limit ? `?limit=${limit}` : ''}`, InvoicesResponse),
+    /** The order the local checkout page shows (local provider). */
+    localCheckout: (sessionId: string) =>
+      request('GET', `/api/stripe/local-checkout/${encodeURIComponent(sessionId)}`, LocalCheckoutSession),
+    /** Pays or declines a local checkout; answers where the browser goes next. */
+    decideLocalCheckout: (sessionId: string, body: LocalCheckoutDecision) =>
+      request('POST', `/api/stripe/local-checkout/${encodeURIComponent(sessionId)}`, LocalCheckoutResult, { body }),
     /** Pushes the whole connections map to the agents; the reply is not read (spec 1 §7). */
     pushServiceConnections: (connections: Partial<Record<ConnectionPlatform, ConnectionView>>) =>
       request('POST', '/api/agents/service-connections', z.unknown(), { body: { connections } }),

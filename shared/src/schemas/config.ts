@@ -19,6 +19,8 @@ export const PublicConfig = z.object({
     email: ProviderMode,
     /** local: the offline co-founder (no API key); real: an OpenAI-compatible model. */
     ai: ProviderMode,
+    /** local: the built-in checkout at /dev/checkout (no card is charged); real: Stripe. */
+    billing: ProviderMode.default('local'),
   }),
   /** OAuth sign-in providers enabled on the auth server. */
   oauthProviders: z.object({ google: z.boolean(), github: z.boolean() }),
