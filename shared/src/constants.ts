@@ -311,3 +311,26 @@ export const GATED_FEATURES = {
   },
 } as const satisfies Record<string, { name: string; requiredPlan: PaidPlanId; apiPrefixes: readonly string[]; features: readonly string[] }>;
 export type GatedFeature = keyof typeof GATED_FEATURES;
+
+/** The contact form (spec 1 §2 "Contact page", §5, §7, §8). */
+export const CONTACT = {
+  subjects: ['General Inquiry', 'Product Demo', 'Partnership', 'Technical Support', 'Billing', 'Other'] as const,
+  maxLength: { name: 100, email: 254, company: 100, message: 5000 },
+  /** Posts per IP address per window; more answer 429. */
+  rateLimit: { max: 5, windowMs: 60_000 },
+  /** Hours within which the team answers (the page's promise). */
+  responseHours: 24,
+  successText: "Thank you for your message! We'll get back to you within 24 hours.",
+  networkErrorText: 'Network error. Please check your connection and try again.',
+  /** The hidden field bots fill in and people never see; a filled one is accepted and dropped. */
+  honeypotField: 'website',
+} as const;
+
+/** Legal pages (spec 1 §2 "Legal pages"). */
+export const LEGAL = {
+  lastUpdated: 'January 8, 2025',
+  privacyMinimumAge: 13,
+  termsMinimumAge: 18,
+  /** The liability cap: what the user paid in this many months. */
+  liabilityCapMonths: 12,
+} as const;

@@ -32,3 +32,4 @@ export * from './rules/connections.ts';
 export * from './rules/connection-status.ts';
 export * from './schemas/billing.ts';
 export * from './rules/billing.ts';
+export * from './schemas/contact.ts';

@@ -47,6 +47,7 @@ import {
   type RealtimeCleanupBody,
 } from '../schemas/voice.ts';
 import { ExtensionHandoffResponse } from '../schemas/extension.ts';
+import { ContactResponse, type ContactBody } from '../schemas/contact.ts';
 import {
   ChangePlanResponse,
   CreateCheckoutResponse,
@@ -259,6 +260,8 @@ export function createApi({
       request('POST', '/api/realtime-voice/tool', CallToolResponse, { body }),
     /** A one-use token that signs the browser extension in as the caller. */
     extensionHandoff: () => request('POST', '/api/extension/handoff', ExtensionHandoffResponse, { body: {} }),
+    /** The public contact form (no auth; rate-limited per IP). */
+    contact: (body: ContactBody) => request('POST', '/api/contact', ContactResponse, { body, auth: false }),
     /** Plans and prices (no auth; spec 1 §7 "Billing"). */
     pricing: () => request('GET', '/api/stripe/pricing', PricingResponse, { auth: false }),
     /** The caller's plan, status, renewal and any scheduled change. */
