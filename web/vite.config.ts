@@ -13,7 +13,8 @@ export default defineConfig({
     proxy: {
       '/api': serverUrl,
       '/auth': serverUrl,
-      '/dev': serverUrl,
+      // /dev/checkout is a page of this app (the local checkout); the rest of /dev (the mailbox) is the server's.
+      '^/dev/(?!checkout)': serverUrl,
       // The onboarding status calls sit outside /api (spec 1 §7); /onboarding itself is a page of this app.
       '^/onboarding/[^/]+/(status|complete)$': serverUrl,
       // Transcription too (spec 1 §7: /transcription and /transcription/status); no page has that path.

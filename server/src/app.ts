@@ -9,6 +9,9 @@ import { createLocalAuth, type LocalAuth } from './features/auth/local-auth.ts';
 import type { TokenVerifier } from './features/auth/verifier.ts';
 import { mailboxRouter } from './features/mailbox/mailbox.routes.ts';
 import type { FeatureDeps, FeatureRouter } from './features/types.ts';
+import { createBillingService } from './features/billing/billing.service.ts';
+import { STRIPE_WEBHOOK_PATH } from './features/billing/billing.routes.ts';
+import { planGate } from './features/billing/gate.ts';
 import { TRANSCRIBE_JSON_LIMIT_BYTES, TRANSCRIBE_JSON_PATH } from './features/voice/transcription.routes.ts';
 import { guardApi } from './http/api-guard.ts';
 import { requireUser } from './http/auth.ts';
@@ -17,6 +20,7 @@ import { corsFor } from './http/cors.ts';
 import { errorHandler } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import type { AiProvider } from './providers/ai/port.ts';
+import { createBillingProvider, type AnyBillingProvider } from './providers/billing/registry.ts';
 import { createAiProvider } from './providers/ai/registry.ts';
 import { createEmailProvider } from './providers/email/registry.ts';
 import type { EmailProvider } from './providers/email/port.ts';
@@ -49,6 +53,8 @@ export interface AppDeps {
   social?: SocialProviders;
   /** Replaces the voice provider chosen from config. */
   voice?: VoiceProvider;
+  /** Replaces the billing provider chosen from config. */
+  billing?: AnyBillingProvider;
   /** Extra feature routers mounted after the built-in ones (tests mount test-only routes this way). */
   features?: FeatureRouter[];
 }
@@ -65,6 +71,8 @@ export interface CofounderApp {
   /** The key social tokens are sealed with (tests seal fixtures with it). */
   tokenKey: Buffer;
 }
+
+const WEBHOOK_JSON_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the whole HTTP app without listening, so tests drive it on an ephemeral port. */
 export function createApp(deps: AppDeps): CofounderApp {
@@ -93,6 +101,12 @@ export function createApp(deps: AppDeps): CofounderApp {
     voice: deps.voice ?? createVoiceProvider(config),
     // main loads or creates the key in DATA_DIR; an app without one (tests) seals with a key of its own.
     tokenKey: config.social.tokenKey ?? randomBytes(32),
+    billing: createBillingService({
+      db: database.db,
+      now,
+      log,
+      provider: deps.billing ?? createBillingProvider(config, database.db, now),
+    }),
   };
 
   const koa = new Koa();
@@ -101,6 +115,8 @@ export function createApp(deps: AppDeps): CofounderApp {
   koa.on('error', (err: unknown) => log.error({ err }, 'http error'));
   const apiBody = jsonBody();
   const transcribeBody = jsonBody(TRANSCRIBE_JSON_LIMIT_BYTES);
+  // Stripe's events can outgrow the usual cap; the webhook keeps the raw text for its signature check.
+  const webhookBody = jsonBody(WEBHOOK_JSON_LIMIT_BYTES);
   koa.use(requestLog(log));
   koa.use(errorHandler());
   koa.use(corsFor(config.publicUrl, config.corsOrigins));
@@ -110,8 +126,11 @@ export function createApp(deps: AppDeps): CofounderApp {
   koa.use((ctx, next) => {
     if (!/^\/api(\/|$)/.test(ctx.path)) return next();
     // Base64 audio is the one JSON body larger than the usual cap; no other route gets that allowance.
+    if (ctx.path === STRIPE_WEBHOOK_PATH) return webhookBody(ctx, next);
     return (ctx.path === TRANSCRIBE_JSON_PATH ? transcribeBody : apiBody)(ctx, next);
   });
+  // Builder features (spec 2 §6): after the bearer check, before any feature router.
+  koa.use(planGate(database.db, now));
   for (const feature of [...FEATURES, ...(deps.features ?? [])]) koa.use(feature(featureDeps).routes());
   koa.use(webApp(config.webDistDir));
   return { koa, verifier, email, ai, voice: featureDeps.voice, localAuth, anonKey, tokenKey: featureDeps.tokenKey };

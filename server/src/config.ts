@@ -54,12 +54,27 @@ export interface Config {
    * speech models. apiKey null means voice is unavailable.
    */
   voice: { apiKey: string | null; baseUrl: string | null; timeoutMs: number; maxRetries: number };
+  /**
+   * Billing: null means the local checkout (no card is charged). With a secret key, the Stripe SDK, pointed at
+   * apiBase when set (a test fake). Price ids missing from `prices` are sent as price_data built from PLANS.
+   */
+  stripe: StripeConfig | null;
   /** Social connections: the token encryption key (null until main loads or generates it) and each platform's OAuth app. */
   social: {
     tokenKey: Buffer | null;
     twitter: SocialApp | null;
     reddit: SocialApp | null;
   };
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  /** Verifies webhook signatures; null: the webhook route refuses every event. */
+  webhookSecret: string | null;
+  /** STRIPE_API_BASE_URL parsed for the SDK's host/port/protocol options; null: api.stripe.com. */
+  apiBase: { host: string; port: number; protocol: 'http' | 'https' } | null;
+  /** Configured price ids by plan and interval (absent: price_data from PLANS). */
+  prices: Partial<Record<`${'starter' | 'builder' | 'scale'}_${'monthly' | 'yearly'}`, string>>;
 }
 
 /** One platform's OAuth app; null in Config.social when its client id and secret are not both set. */
@@ -116,6 +131,15 @@ const Env = z.object({
   REDDIT_AUTHORIZE_URL: HttpUrl.default('https://www.reddit.com/api/v1/authorize'),
   REDDIT_AUTH_BASE_URL: HttpUrl.default('https://www.reddit.com'),
   REDDIT_API_BASE_URL: HttpUrl.default('https://oauth.reddit.com'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE_URL: HttpUrl.optional(),
+  STRIPE_PRICE_STARTER_MONTHLY: z.string().min(1).optional(),
+  STRIPE_PRICE_STARTER_YEARLY: z.string().min(1).optional(),
+  STRIPE_PRICE_BUILDER_MONTHLY: z.string().min(1).optional(),
+  STRIPE_PRICE_BUILDER_YEARLY: z.string().min(1).optional(),
+  STRIPE_PRICE_SCALE_MONTHLY: z.string().min(1).optional(),
+  STRIPE_PRICE_SCALE_YEARLY: z.string().min(1).optional(),
 });
 
 /** TOKEN_ENCRYPTION_KEY: 32 bytes as 64 hex digits or base64 (url-safe or not). */
@@ -128,7 +152,7 @@ export function parseTokenKey(value: string): Buffer | null {
   return null;
 }
 
-const SECRET_VARS = new Set(['TOKEN_ENCRYPTION_KEY', 'X_CLIENT_SECRET', 'REDDIT_CLIENT_SECRET', 'AUTH_JWT_SECRET', 'SUPABASE_ANON_KEY', 'SUPABASE_JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'OPENAI_API_KEY', 'VOICE_OPENAI_API_KEY']);
+const SECRET_VARS = new Set(['TOKEN_ENCRYPTION_KEY', 'X_CLIENT_SECRET', 'REDDIT_CLIENT_SECRET', 'AUTH_JWT_SECRET', 'SUPABASE_ANON_KEY', 'SUPABASE_JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'OPENAI_API_KEY', 'VOICE_OPENAI_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
 
 function fail(name: string, problem: string, value?: string): never {
   const shown = value !== undefined && !SECRET_VARS.has(name) ? ` (got "${value}")` : '';
@@ -150,6 +174,13 @@ function parseOrigins(list: string | undefined): string[] {
         return fail('CORS_ORIGINS', 'each entry must be an origin like https://app.example.com', s);
       }
     });
+}
+
+function stripeApiBase(url: string | undefined): StripeConfig['apiBase'] {
+  if (!url) return null;
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
+  return { host: parsed.hostname, port: Number(parsed.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
 /** Parses the environment once; an empty string counts as unset (common in .env files). */
@@ -217,6 +248,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: e.OPENAI_TIMEOUT_MS,
       maxRetries: e.OPENAI_MAX_RETRIES,
     },
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+          apiBase: stripeApiBase(e.STRIPE_API_BASE_URL),
+          prices: Object.fromEntries(
+            (
+              [
+                ['starter_monthly', e.STRIPE_PRICE_STARTER_MONTHLY],
+                ['starter_yearly', e.STRIPE_PRICE_STARTER_YEARLY],
+                ['builder_monthly', e.STRIPE_PRICE_BUILDER_MONTHLY],
+                ['builder_yearly', e.STRIPE_PRICE_BUILDER_YEARLY],
+                ['scale_monthly', e.STRIPE_PRICE_SCALE_MONTHLY],
+                ['scale_yearly', e.STRIPE_PRICE_SCALE_YEARLY],
+              ] as const
+            ).filter(([, id]) => id !== undefined),
+          ),
+        }
+      : null,
     social: {
       tokenKey,
       twitter:

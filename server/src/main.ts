@@ -35,6 +35,9 @@ function banner(config: Config, database: Database, app: CofounderApp, port: num
     `email: ${emailLine}${emailLine.startsWith('local') ? ' — anyone who can reach this server can read it; set SMTP_URL before exposing it' : ''}`,
     `ai: ${app.ai.describe}`,
     `voice: ${app.voice.describe}`,
+    config.stripe
+      ? `billing: real (Stripe${config.stripe.apiBase ? ` at ${config.stripe.apiBase.protocol}://${config.stripe.apiBase.host}:${config.stripe.apiBase.port}` : ''}${config.stripe.webhookSecret ? '' : '; STRIPE_WEBHOOK_SECRET is not set, so webhooks are refused'})`
+      : 'billing: local (the /dev/checkout page; no card is charged — set STRIPE_SECRET_KEY for Stripe)',
     `social: X ${config.social.twitter ? 'configured' : 'not configured'}, Reddit ${config.social.reddit ? 'configured' : 'not configured'} (connections need X_CLIENT_ID/X_CLIENT_SECRET, REDDIT_CLIENT_ID/REDDIT_CLIENT_SECRET)`,
   ];
 }

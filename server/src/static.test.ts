@@ -25,7 +25,7 @@ describe('web app serving', () => {
     const asset = await fetch(`${t.baseUrl}/assets/app-123.js`);
     expect(await asset.text()).toBe('console.log(1)');
     expect(asset.headers.get('cache-control')).toContain('immutable');
-    for (const path of ['/', '/dashboard/chat', '/onboarding', '/onboarding/step-2', '/reset-password?access_token=x']) {
+    for (const path of ['/', '/dashboard/chat', '/onboarding', '/onboarding/step-2', '/reset-password?access_token=x', '/dev/checkout?session_id=lcs_1']) {
       const res = await fetch(`${t.baseUrl}${path}`, { headers: html });
       expect(res.status, path).toBe(200);
       expect(await res.text()).toContain('Cofounder app');
@@ -35,6 +35,7 @@ describe('web app serving', () => {
   it('never answers server paths or non-HTML requests with the app', async () => {
     expect((await fetch(`${t.baseUrl}/api/nope`, { headers: html })).status).toBe(401);
     expect((await fetch(`${t.baseUrl}/auth/v1/nope`, { headers: html })).status).toBe(404);
+    expect(await (await fetch(`${t.baseUrl}/dev/mailbox/nope`, { headers: html })).text()).not.toContain('Cofounder app');
     // The two onboarding API paths answer JSON (here: 401 without a token); the wizard page itself is the app.
     const status = await fetch(`${t.baseUrl}/onboarding/123/status`, { headers: html });
     expect(status.status).toBe(401);

@@ -6,8 +6,11 @@ import serve from 'koa-static';
 import { escapeHtml } from './html.ts';
 import { ONBOARDING_API_PATH } from './http/api-guard.ts';
 
-/** Paths the server owns; the web app's history fallback never answers for them. */
-const SERVER_PATHS = /^\/(api|auth|dev|transcription|webhooks)(\/|$)/;
+/**
+ * Paths the server owns; the web app's history fallback never answers for them. Of /dev only the mailbox is the
+ * server's: /dev/checkout (the local checkout) is a page of the web app.
+ */
+const SERVER_PATHS = /^\/(api|auth|dev\/mailbox|transcription|webhooks)(\/|$)/;
 
 function notBuiltPage(dir: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cofounder: web app not built</title>

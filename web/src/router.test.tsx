@@ -98,10 +98,11 @@ describe('route table', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/chat'));
   });
 
-  it('renders the placeholder pages inside the public layout', async () => {
+  it('renders the pricing page inside the public layout', async () => {
     renderApp('/pricing');
     await screen.findByRole('heading', { name: 'Pricing', level: 1 });
-    expect(screen.getByRole('link', { name: 'Get Started' })).toBeTruthy();
+    // The public header's Get Started and the Free Trial card's.
+    expect(screen.getAllByRole('link', { name: 'Get Started' })).toHaveLength(2);
   });
 
   it('sends /help to the contact page', async () => {

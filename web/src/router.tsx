@@ -89,7 +89,8 @@ const publicPages: RouteObject[] = [
       (m) => m.ActivityTestPage,
     ),
   },
-  // Both spellings of the checkout result pages exist (spec 1 §2); the session guard comes with billing.
+  // Both spellings of the checkout result pages exist (spec 1 §2); each page runs the checkout session guard
+  // itself (signed in; success also needs ?session_id=), so the guard can show its own denied state.
   { path: 'subscription/success', lazy: subscriptionSuccess },
   { path: 'subscription-success', lazy: subscriptionSuccess },
   { path: 'subscription/failed', lazy: subscriptionFailed },
@@ -248,6 +249,19 @@ export const routes: RouteObject[] = [
             ],
           },
           { lazy: dashboardShell, children: [{ path: 'dashboard', children: dashboardPages }] },
+          // The local billing provider's checkout (its URL comes from create-checkout-session).
+          {
+            lazy: publicLayout,
+            children: [
+              {
+                path: 'dev/checkout',
+                lazy: lazy(
+                  () => import('./routes/dev-checkout/DevCheckoutPage.tsx'),
+                  (m) => m.DevCheckoutPage,
+                ),
+              },
+            ],
+          },
           // One screen, one address: /chat is the dashboard's chat, so the sidebar shows where the user is.
           { path: 'chat', element: <Navigate to="/dashboard/chat" replace /> },
         ],

@@ -1,6 +1,7 @@
 import { activitiesRoutes } from './activities/activities.routes.ts';
 import { agentControlsRoutes } from './agent-controls/agent-controls.routes.ts';
 import { approvalsRoutes } from './approvals/approvals.routes.ts';
+import { BILLING_PUBLIC_ROUTES, billingRoutes } from './billing/billing.routes.ts';
 import { autonomyRoutes } from './autonomy/autonomy.routes.ts';
 import { connectionsRoutes } from './connections/connections.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
@@ -36,10 +37,11 @@ export const FEATURES: FeatureRouter[] = [
   transcriptionRoutes,
   realtimeRoutes,
   extensionHandoffRoutes,
+  billingRoutes,
 ];
 
 /**
  * The only /api routes reachable without a bearer token: everything else under /api is refused with 401
  * before any feature code runs. Entries are "METHOD /path"; a trailing "*" matches a path prefix.
  */
-export const PUBLIC_API_ROUTES: string[] = ['GET /api/health', 'GET /api/config'];
+export const PUBLIC_API_ROUTES: string[] = ['GET /api/health', 'GET /api/config', ...BILLING_PUBLIC_ROUTES];

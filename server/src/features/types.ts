@@ -10,6 +10,7 @@ import type { AutonomyScheduler } from '../queue/autonomy-queue.ts';
 import type { PublishScheduler } from '../queue/publish-queue.ts';
 import type { TaskQueue } from '../queue/task-queue.ts';
 import type { AccountService } from './auth/account.service.ts';
+import type { BillingService } from './billing/billing.service.ts';
 import type { TokenVerifier } from './auth/verifier.ts';
 
 /** What a feature's router factory receives from createApp. */
@@ -37,6 +38,8 @@ export interface FeatureDeps {
   voice: VoiceProvider;
   /** AES-256 key the provider tokens are sealed with. */
   tokenKey: Buffer;
+  /** Plans, checkout and billing events (Stripe, or the local checkout). */
+  billing: BillingService;
 }
 
 /** A feature plugs into the app as a router factory; its routes carry their full path (/api/...). */

@@ -61,7 +61,7 @@ describe('/api guard and errors', () => {
     expect(config).toEqual({
       supabaseUrl: null,
       supabaseAnonKey: t.anonKey,
-      modes: { auth: 'local', database: expect.stringMatching(/local|real/), email: 'local', ai: 'local' },
+      modes: { auth: 'local', database: expect.stringMatching(/local|real/), email: 'local', ai: 'local', billing: 'local' },
       oauthProviders: { google: false, github: false },
       devMailbox: true,
       social: { twitter: false, reddit: false },

@@ -24,6 +24,20 @@ describe('chatFailure', () => {
     }
   });
 
+  it('turns 402 or the payment_required code into the trial-ended text at once', () => {
+    for (const error of [
+      { status: 402, code: 'payment_required', message: 'Trial ended' },
+      { code: 'payment_required' },
+    ]) {
+      expect(chatFailure(error)).toEqual({
+        kind: 'payment_required',
+        text: 'Your free trial has ended. Upgrade your plan to continue.',
+        replyDelayMs: 0,
+        loginRedirectMs: null,
+      });
+    }
+  });
+
   it('answers anything else with the reconnect reply after 1 s', () => {
     for (const error of [
       { status: 502, message: 'No AI response received' },

@@ -1,4 +1,4 @@
-import { CHAT } from '../constants.ts';
+import { BILLING, CHAT } from '../constants.ts';
 
 /** The chat's fixed texts (spec 1 §5, §8). */
 export const CHAT_TEXT = {
@@ -12,11 +12,12 @@ export const CHAT_TEXT = {
 /** A failure as the chat reads it: an HTTP status when there is one, and the message. */
 export interface ChatErrorLike {
   status?: number;
+  code?: string;
   message?: string;
 }
 
 export interface ChatFailure {
-  kind: 'unauthorized' | 'limit' | 'connection';
+  kind: 'unauthorized' | 'limit' | 'payment_required' | 'connection';
   /** The intern's reply that explains the failure. */
   text: string;
   /** How long after the failure the reply appears. */
@@ -27,16 +28,20 @@ export interface ChatFailure {
 
 function readError(error: unknown): ChatErrorLike {
   if (typeof error !== 'object' || error === null) return { message: String(error) };
-  const { status, message } = error as Record<string, unknown>;
+  const { status, code, message } = error as Record<string, unknown>;
   return {
     status: typeof status === 'number' ? status : undefined,
+    code: typeof code === 'string' ? code : undefined,
     message: typeof message === 'string' ? message : undefined,
   };
 }
 
-/** Spec 1 §8 "Chat": 401 or "Unauthorized", then 429 or "limit", else the reconnect reply after 1 s. */
+/**
+ * Spec 1 §8 "Chat": 401 or "Unauthorized", then 402 (the free trial ended: the upgrade text; the screen offers the
+ * way to /pricing), then 429 or "limit", else the reconnect reply after 1 s.
+ */
 export function chatFailure(error: unknown): ChatFailure {
-  const { status, message = '' } = readError(error);
+  const { status, code, message = '' } = readError(error);
   if (status === 401 || /unauthorized/i.test(message)) {
     return {
       kind: 'unauthorized',
@@ -44,6 +49,9 @@ export function chatFailure(error: unknown): ChatFailure {
       replyDelayMs: 0,
       loginRedirectMs: CHAT.unauthorizedRedirectMs,
     };
+  }
+  if (status === 402 || code === 'payment_required') {
+    return { kind: 'payment_required', text: BILLING.trialEndedText, replyDelayMs: 0, loginRedirectMs: null };
   }
   if (status === 429 || /limit/i.test(message)) {
     return { kind: 'limit', text: CHAT_TEXT.usageLimit, replyDelayMs: 0, loginRedirectMs: null };

@@ -12,7 +12,7 @@ import { createFakeAuth, fakeUser, type FakeAuth } from './fake-auth.ts';
 export const TEST_CONFIG: PublicConfig = {
   supabaseUrl: null,
   supabaseAnonKey: 'anon-key',
-  modes: { auth: 'local', database: 'local', email: 'local', ai: 'local' },
+  modes: { auth: 'local', database: 'local', email: 'local', ai: 'local', billing: 'local' },
   oauthProviders: { google: false, github: false },
   devMailbox: true,
   social: { twitter: false, reddit: false },

@@ -1,4 +1,5 @@
 import {
+  BILLING,
   AGENT_CATEGORY,
   AUTONOMY,
   ENERGY_LEVELS,
@@ -28,6 +29,9 @@ const FOCUS_CATEGORIES: Record<FocusArea, TaskCategory[]> = {
 };
 
 const HOUR_MS = 3_600_000;
+
+/** A check-in of a founder whose free trial ended without a paid plan. */
+class TrialEnded extends Error {}
 
 const maxFor = (productivity: number): number =>
   ENERGY_LEVELS.find((l) => l.productivity === productivity)?.maxPerGeneration ?? 5;
@@ -145,6 +149,8 @@ export function createAutonomyService({ db, ai, usage, now, log, queue }: Deps) 
       let message: string;
       let stored: { id: string; userId: string }[] = [];
       try {
+        // The free trial ended without a paid plan: no AI call and no tasks, as a founder's own Generate gets 402.
+        if ((await usage.planState(userId)).trialExpired) throw new TrialEnded();
         const memory = await loadMemory(db, userId);
         const request = `Plan up to ${max} tasks in these focus areas: ${row.preferences.focusAreas.join(', ')}.`;
         const plan = await ai.structured({
@@ -160,9 +166,13 @@ export function createAutonomyService({ db, ai, usage, now, log, queue }: Deps) 
           ? "This month's task allowance is used up, so no tasks were added."
           : `Added ${stored.length} task${stored.length === 1 ? '' : 's'}.`;
       } catch (err) {
-        if (!(err instanceof AiError)) throw err;
-        log.warn({ err, userId }, 'autonomy check-in failed');
-        message = 'The AI was unavailable; trying again at the next check-in.';
+        if (err instanceof TrialEnded) {
+          message = BILLING.trialEndedText;
+        } else {
+          if (!(err instanceof AiError)) throw err;
+          log.warn({ err, userId }, 'autonomy check-in failed');
+          message = 'The AI was unavailable; trying again at the next check-in.';
+        }
       }
       await runStored(queue, stored);
       const next = new Date(now() + row.intervalHours * HOUR_MS);

@@ -1,6 +1,8 @@
-import { AutonomySettingsResponse, TASK_AGENTS, TaskListResponse, type PlannedTask } from '@cofounder/shared';
+import { eq } from 'drizzle-orm';
+import { AutonomySettingsResponse, BILLING, FREE_TRIAL_DAYS, TASK_AGENTS, TaskListResponse, type PlannedTask } from '@cofounder/shared';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autonomySettings, tasks as tasksTable } from '../../db/schema.ts';
 import type { AiProvider } from '../../providers/ai/port.ts';
 import { createOfflineProvider } from '../../providers/ai/offline.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../../test/factories.ts';
@@ -132,6 +134,18 @@ describe('autonomy check-ins', () => {
       tasksGenerated: 0,
       message: "This month's task allowance is used up, so no tasks were added.",
     });
+  });
+
+  it('adds nothing once the free trial has ended without a paid plan', async () => {
+    const user = await signedInUser(t);
+    await autonomyCall(user, 'enable', { productivity: 10 });
+    await call(t, 'GET', '/api/subscription/usage-details', { token: user.token }); // first use: the trial starts
+    t.clock.advance(FREE_TRIAL_DAYS * 24 * 3_600_000 + 60_000);
+    expect(await service().tick(user.id)).not.toBeNull();
+    const [row] = await t.database.db.select().from(autonomySettings).where(eq(autonomySettings.userId, user.id));
+    expect(row).toMatchObject({ lastRunTasks: 0, lastRunMessage: BILLING.trialEndedText });
+    const tasks = await t.database.db.select().from(tasksTable).where(eq(tasksTable.userId, user.id));
+    expect(tasks).toHaveLength(0);
   });
 
   it('does nothing once disabled', async () => {

@@ -39,6 +39,7 @@ export const configRoutes: FeatureRouter = ({ config, database, email, ai, voice
         database: database.kind === 'postgres' ? 'real' : 'local',
         email: email.mode,
         ai: ai.mode,
+        billing: config.stripe ? 'real' : 'local',
       },
       oauthProviders: await providers(),
       devMailbox: email.mode === 'local',

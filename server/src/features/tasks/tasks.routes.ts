@@ -77,6 +77,7 @@ export const tasksRoutes: FeatureRouter = ({ database, ai, now, queue }) => {
 
   router.post('/api/tasks/:userId/generate', ownParam('userId'), async (ctx) => {
     const userId = ctx.params.userId!;
+    await usage.requireActivePlan(userId);
     const limitText = async () =>
       (await usage.details(userId)).warnings.taskLimit ??
       "You've reached your monthly task limit. Upgrade your plan to continue.";

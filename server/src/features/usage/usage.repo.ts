@@ -1,18 +1,50 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PlanId } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
-import { usageCounters, userPlans } from '../../db/schema.ts';
+import { subscriptions, usageCounters, userPlans } from '../../db/schema.ts';
+import { grantedPlan, trialEndsAt } from '../billing/plan.ts';
 
 const row = (userId: string, month: string) => and(eq(usageCounters.userId, userId), eq(usageCounters.month, month));
 
+export interface PlanState {
+  /** The plan in force: what the subscription row grants now, else the free trial. */
+  plan: PlanId;
+  /** A paid plan holds (the trial does not matter then). */
+  paid: boolean;
+  trialStartedAt: Date;
+  trialEndsAt: Date;
+  /** The trial is over and no paid plan holds: sending and generating answer 402. */
+  trialExpired: boolean;
+}
+
+/**
+ * The user's plan: the subscription row's plan while it still grants it, else the free trial. The trial row is
+ * created on first use (the trial starts then).
+ */
+export async function planState(db: Db, userId: string, at: Date): Promise<PlanState> {
+  const find = async () =>
+    (await db.select({ trialStartedAt: userPlans.trialStartedAt }).from(userPlans).where(eq(userPlans.userId, userId)))[0];
+  let trial = await find();
+  if (!trial) {
+    // Two first requests may race here: one insert wins, the other finds its row.
+    await db.insert(userPlans).values({ userId, trialStartedAt: at, createdAt: at }).onConflictDoNothing();
+    trial = (await find())!;
+  }
+  const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const paid = grantedPlan(subscription, at);
+  const ends = trialEndsAt(trial.trialStartedAt);
+  return {
+    plan: paid ?? 'free_trial',
+    paid: paid !== null,
+    trialStartedAt: trial.trialStartedAt,
+    trialEndsAt: ends,
+    trialExpired: paid === null && ends.getTime() <= at.getTime(),
+  };
+}
+
 /** The user's plan, creating the free-trial row on first use (the trial starts then). */
 export async function ensurePlan(db: Db, userId: string, at: Date): Promise<PlanId> {
-  const find = async () => (await db.select({ plan: userPlans.plan }).from(userPlans).where(eq(userPlans.userId, userId)))[0];
-  const existing = await find();
-  if (existing) return existing.plan;
-  // Two first requests may race here: one insert wins, the other finds its row.
-  await db.insert(userPlans).values({ userId, trialStartedAt: at, createdAt: at }).onConflictDoNothing();
-  return (await find())!.plan;
+  return (await planState(db, userId, at)).plan;
 }
 
 export async function refundMessage(db: Db, userId: string, month: string): Promise<void> {

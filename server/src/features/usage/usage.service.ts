@@ -1,7 +1,7 @@
-import { PLANS, USAGE_THRESHOLDS, type PlanDefinition, type UsageCounter, type UsageDetails } from '@cofounder/shared';
+import { BILLING, PLANS, USAGE_THRESHOLDS, type PlanDefinition, type UsageCounter, type UsageDetails } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { addVoiceSeconds, claimTasks, countersOf, ensurePlan, lockCounters, refundMessage } from './usage.repo.ts';
+import { addVoiceSeconds, claimTasks, countersOf, ensurePlan, lockCounters, planState, refundMessage } from './usage.repo.ts';
 
 /** Spec 1 §8 "Chat": the text of the 429 when the month's messages are used up. */
 export const USAGE_LIMIT_MESSAGE = "You've reached your usage limit for this month. Please upgrade your plan to continue.";
@@ -49,8 +49,21 @@ export function createUsageService(db: Db, now: () => number) {
   return {
     planOf,
 
+    /** The plan in force and the trial's state. */
+    planState: (userId: string) => planState(db, userId, new Date(now())),
+
+    /** 402 payment_required when the free trial has ended and no paid plan holds. */
+    async requireActivePlan(userId: string): Promise<void> {
+      if ((await planState(db, userId, new Date(now()))).trialExpired) {
+        throw new AppError('payment_required', BILLING.trialEndedText);
+      }
+    },
+
+    /** What a chat message is counted against; 402 once the trial has ended without a paid plan. */
     async messageQuota(userId: string): Promise<MessageQuota> {
-      return { userId, month: monthKey(new Date(now())), limit: (await planOf(userId)).messagesPerMonth };
+      const state = await planState(db, userId, new Date(now()));
+      if (state.trialExpired) throw new AppError('payment_required', BILLING.trialEndedText);
+      return { userId, month: monthKey(new Date(now())), limit: PLANS[state.plan].messagesPerMonth };
     },
 
     /** Gives a counted message back (its reply failed) to the month it was counted in, even if that has turned. */

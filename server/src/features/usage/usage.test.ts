@@ -2,6 +2,7 @@ import { UsageDetails } from '@cofounder/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageCounters, userPlans } from '../../db/schema.ts';
+import { givePlan } from '../../test/billing.ts';
 import { CHAT_TEST_OPTIONS } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
@@ -39,8 +40,8 @@ describe('usage details', () => {
       warnings: { messageLimit: null, taskLimit: null, voiceLimit: null },
       currentMonth: { resetDate: resetDate(new Date(t.clock.now())) },
     });
-    const [plan] = await t.database.db.select().from(userPlans).where(eq(userPlans.userId, user.id));
-    expect(plan!.plan).toBe('free_trial');
+    const [trial] = await t.database.db.select().from(userPlans).where(eq(userPlans.userId, user.id));
+    expect(trial!.trialStartedAt).toBeInstanceOf(Date);
   });
 
   it('warns from 90% and at the limit, and caps the percentage at 100', async () => {
@@ -84,7 +85,7 @@ describe('usage details', () => {
   it('shows unlimited plans as unlimited', async () => {
     const user = await signedInUser(t);
     await details(user);
-    await t.database.db.update(userPlans).set({ plan: 'scale' }).where(eq(userPlans.userId, user.id));
+    await givePlan(t.database, user.id, 'scale');
     await setUsage(user, 12_000, 500);
     const d = await details(user);
     expect(d.plan).toEqual({ name: 'Scale', current: 'scale' });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChatMessage, PageContext, SendMessageBody, SendMessageResponse } from '../../schemas/chat.ts';
 import { storedMessages } from '../../rules/chat-reply.ts';
-import { CHAT_TEXT, chatFailure } from '../../rules/chat-text.ts';
+import { CHAT_TEXT, chatFailure, type ChatFailure } from '../../rules/chat-text.ts';
 import { localId, mergeThread, type ScreenMessage } from './thread-merge.ts';
 import type { ThreadMessage } from './types.ts';
 
@@ -15,6 +15,8 @@ export interface ChatSendPorts {
   onUsageChanged: () => void;
   /** The server no longer accepts the session: forget it here (the screen then shows its signed-out state). */
   onSessionExpired: () => void;
+  /** Every failed send, as classified for the reply (a screen may add its own way out, e.g. an Upgrade link). */
+  onFailure?: (failure: ChatFailure) => void;
 }
 
 /**
@@ -102,7 +104,8 @@ export function useChatSend(history: readonly ThreadMessage[], ports: ChatSendPo
           reply(failure.text);
           done();
         });
-        if (failure.kind === 'limit') latest.current.onUsageChanged();
+        latest.current.onFailure?.(failure);
+        if (failure.kind === 'limit' || failure.kind === 'payment_required') latest.current.onUsageChanged();
         if (failure.loginRedirectMs !== null) later(failure.loginRedirectMs, () => latest.current.onSessionExpired());
       }
     },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { ChatMessage, SendMessageResponse, UsageDetails } from '@cofounder/shared';
+import { BILLING, type ChatMessage, type SendMessageResponse, type UsageDetails } from '@cofounder/shared';
 import { createFakeAuth, fakeSession } from '../../test/fake-auth.ts';
 import { controlledStream, createFakeServer, sseResponse, type FakeRoute } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -223,6 +223,22 @@ describe('chat screen', () => {
         "You've reached your usage limit for this month. Please upgrade your plan to continue.",
       ),
     ).toBeTruthy();
+  });
+
+  it('says the free trial ended on 402 and offers Upgrade to /pricing, not the reconnect reply', async () => {
+    const fetch = server({
+      'POST /api/conversation/:userId': () =>
+        Response.json(
+          { error: { code: 'payment_required', message: 'Your free trial has ended.' } },
+          { status: 402 },
+        ),
+    });
+    const { user } = await openChat(fetch);
+    expect(screen.queryByRole('link', { name: 'Upgrade' })).toBeNull();
+    await user.type(composer(), 'Hello{Enter}');
+    expect(await screen.findByText(BILLING.trialEndedText)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/pricing');
+    expect(screen.queryByText(/connection issues/)).toBeNull();
   });
 
   it('answers other failures with the reconnect reply after 1 s', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   appendTranscript,
   ChatComposer,
@@ -65,6 +66,17 @@ export function ChatScreen({ userId }: { userId: string }) {
           ) : undefined
         }
       />
+      {session.trialEnded && (
+        <div className="flex items-center justify-between gap-3 border-t border-indigo-200 bg-indigo-50 px-4 py-2 text-sm text-indigo-900 dark:border-indigo-500/30 dark:bg-indigo-500/10 dark:text-indigo-100">
+          <p>Pick a plan to keep working with your co-founder.</p>
+          <Link
+            to="/pricing"
+            className="shrink-0 rounded-lg bg-indigo-600 px-3 py-1.5 font-semibold text-white hover:bg-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:outline-none"
+          >
+            Upgrade
+          </Link>
+        </div>
+      )}
       <div className="border-t border-slate-200 p-3 dark:border-slate-800">
         <ChatComposer
           value={draft}

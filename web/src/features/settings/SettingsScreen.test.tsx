@@ -34,7 +34,7 @@ async function openSettings(fetch: typeof globalThis.fetch, fakeTimers = false) 
 }
 
 describe('Settings → AI Settings', () => {
-  it('shows both tabs; Subscription has only its heading', async () => {
+  it('shows both tabs; Subscription opens the subscription section', async () => {
     const { user } = await openSettings(server());
     expect(screen.getByRole('tab', { name: 'AI Settings' }).getAttribute('aria-selected')).toBe('true');
     await user.click(screen.getByRole('tab', { name: 'Subscription' }));

@@ -1,20 +1,38 @@
 import * as Tabs from '@radix-ui/react-tabs';
+import { useSearchParams } from 'react-router';
 import { DEFAULT_INTERN_SETTINGS } from '@cofounder/shared';
 import { useInternSettings } from '../../data/intern-settings/use-intern-settings.ts';
 import { FormBanner } from '../auth/ui/FormBanner.tsx';
+import { SubscriptionTab } from '../billing/SubscriptionTab.tsx';
 import { Spinner } from '../layout/Spinner.tsx';
 import { AiSettingsForm } from './AiSettingsForm.tsx';
 
 const tabClass =
   'rounded-md px-4 py-2 text-sm font-medium text-slate-600 transition hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-400 dark:hover:text-white dark:data-[state=active]:bg-slate-800 dark:data-[state=active]:text-white';
 
-/** /dashboard/settings: AI Settings (this issue) and Subscription (the billing issue, heading only for now). */
+const TABS = ['ai', 'subscription'] as const;
+type Tab = (typeof TABS)[number];
+
+/** /dashboard/settings: AI Settings and Subscription; `?tab=subscription` opens the second (links from billing). */
 export function SettingsScreen({ userId }: { userId: string }) {
   const settings = useInternSettings(userId);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'ai';
+  const selectTab = (next: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'ai') updated.delete('tab');
+        else updated.set('tab', next);
+        return updated;
+      },
+      { replace: true },
+    );
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Settings</h1>
-      <Tabs.Root defaultValue="ai" className="mt-6">
+      <Tabs.Root value={tab} onValueChange={selectTab} className="mt-6">
         <Tabs.List
           aria-label="Settings sections"
           className="inline-flex gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-900"
@@ -54,7 +72,8 @@ export function SettingsScreen({ userId }: { userId: string }) {
           </section>
         </Tabs.Content>
         <Tabs.Content value="subscription" className="mt-6 focus-visible:outline-none">
-          <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Subscription</h2>
+          <h2 className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">Subscription</h2>
+          <SubscriptionTab userId={userId} />
         </Tabs.Content>
       </Tabs.Root>
     </div>
