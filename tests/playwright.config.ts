@@ -22,7 +22,6 @@ export const chromiumArgs = [
 ];
 
 export default defineConfig({
-  testDir: './specs',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
@@ -36,6 +35,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   outputDir: './test-results',
+  projects: [
+    { name: 'e2e', testDir: './specs' },
+    // Lighthouse measures timings: it runs alone, after every other spec has finished.
+    { name: 'quality', testDir: './quality', dependencies: ['e2e'] },
+  ],
   webServer: [
     // The fake X and Reddit (OAuth + API) on loopback, so connecting through the popup and publishing run for
     // real.

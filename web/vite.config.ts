@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -6,8 +6,61 @@ import tailwindcss from '@tailwindcss/vite';
 // the browser on one origin, exactly as in production where the server serves web/dist itself.
 const serverUrl = process.env.SERVER_URL ?? 'http://localhost:3000';
 
+/** The pages search engines may list (spec 1 §2's public marketing routes). */
+const SITEMAP_PATHS = ['/', '/pricing', '/contact', '/terms', '/privacy', '/careers'];
+/** Signed-in areas and the server's own paths, never worth crawling. */
+const ROBOTS_DISALLOW = ['/dashboard', '/api', '/auth', '/dev', '/onboarding'];
+
+/**
+ * robots.txt and sitemap.xml need absolute URLs, and the origin is only known where the app is deployed: both are
+ * written at build time from PUBLIC_URL (the server's own setting, default http://localhost:3000), served the same
+ * way by the dev server, and `%PUBLIC_URL%` in index.html (the og:image and canonical defaults) gets the same origin.
+ */
+function siteFiles(): Plugin {
+  const origin = (process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const files: Record<string, { type: string; body: string }> = {
+    'robots.txt': {
+      type: 'text/plain',
+      body: [
+        'User-agent: *',
+        'Allow: /',
+        ...ROBOTS_DISALLOW.map((p) => `Disallow: ${p}`),
+        '',
+        `Sitemap: ${origin}/sitemap.xml`,
+        '',
+      ].join('\n'),
+    },
+    'sitemap.xml': {
+      type: 'application/xml',
+      body: [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        ...SITEMAP_PATHS.map((p) => `  <url><loc>${origin}${p}</loc></url>`),
+        '</urlset>',
+        '',
+      ].join('\n'),
+    },
+  };
+  return {
+    name: 'cofounder-site-files',
+    transformIndexHtml: (html) => html.replaceAll('%PUBLIC_URL%', origin),
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const file = files[(req.url ?? '').replace(/^\//, '')];
+        if (!file) return next();
+        res.setHeader('content-type', file.type);
+        res.end(file.body);
+      });
+    },
+    generateBundle() {
+      for (const [fileName, { body }] of Object.entries(files))
+        this.emitFile({ type: 'asset', fileName, source: body });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), siteFiles()],
   server: {
     port: 5173,
     proxy: {
@@ -24,6 +77,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each module needs, read by scripts/landing-budget.mjs.
+    manifest: true,
     rolldownOptions: {
       // @cofounder/shared is TS source without a package "sideEffects" flag; its modules only declare things, so
       // let the bundler drop unused ones (the shared/ui barrel would otherwise pull the dialog into the entry).

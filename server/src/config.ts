@@ -47,6 +47,8 @@ export interface Config {
   /** Hosted Supabase Auth; null means the local /auth/v1. */
   supabase: { url: string; anonKey: string; jwtSecret: string | null } | null;
   email: { smtpUrl: string | null; from: string };
+  /** Where contact-form messages are mailed (CONTACT_TO). */
+  contact: { to: string };
   /** OpenAI-compatible model; apiKey null means the offline co-founder. */
   ai: { apiKey: string | null; model: string; baseUrl: string | null; timeoutMs: number; maxRetries: number };
   /**
@@ -114,6 +116,7 @@ const Env = z.object({
   SUPABASE_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Cofounder <no-reply@localhost>'),
+  CONTACT_TO: z.string().trim().pipe(z.email({ error: 'must be an email address' })).default('team@cofounder.local'),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   OPENAI_BASE_URL: HttpUrl.optional(),
@@ -233,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { url: e.SUPABASE_URL, anonKey: e.SUPABASE_ANON_KEY!, jwtSecret: e.SUPABASE_JWT_SECRET ?? null }
       : null,
     email: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    contact: { to: e.CONTACT_TO },
     ai: {
       apiKey: e.OPENAI_API_KEY ?? null,
       model: e.OPENAI_MODEL,

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test/server.ts';
 
@@ -14,6 +15,9 @@ describe('web app serving', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Cofounder app</title>');
     writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+    // What scripts/precompress.mjs writes beside the build's files.
+    writeFileSync(join(dist, 'assets', 'app-123.js.br'), brotliCompressSync('console.log(1)'));
+    writeFileSync(join(dist, 'index.html.br'), brotliCompressSync('<!doctype html><title>Cofounder app</title>'));
     t = await startTestServer({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -29,6 +33,17 @@ describe('web app serving', () => {
       const res = await fetch(`${t.baseUrl}${path}`, { headers: html });
       expect(res.status, path).toBe(200);
       expect(await res.text()).toContain('Cofounder app');
+    }
+  });
+
+  it('sends the precompressed file to browsers that accept brotli, and the plain one otherwise', async () => {
+    for (const path of ['/assets/app-123.js', '/dashboard/chat']) {
+      const br = await fetch(`${t.baseUrl}${path}`, { headers: { ...html, 'accept-encoding': 'br' } });
+      expect(br.headers.get('content-encoding'), path).toBe('br');
+      expect(br.headers.get('vary'), path).toContain('Accept-Encoding');
+      expect(await br.text()).toMatch(/console\.log\(1\)|Cofounder app/);
+      const plain = await fetch(`${t.baseUrl}${path}`, { headers: { ...html, 'accept-encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding'), path).toBeNull();
     }
   });
 

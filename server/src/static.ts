@@ -31,6 +31,8 @@ export function webApp(dir: string): Middleware {
     index: false,
     setHeaders: (res, path) => {
       res.setHeader('Cache-Control', path.includes(`${join(dir, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // koa-send picks file.br / file.gz by Accept-Encoding: caches must keep them apart.
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
   const noop = async () => undefined;
@@ -45,7 +47,16 @@ export function webApp(dir: string): Middleware {
     ctx.set('Cache-Control', 'no-cache');
     if (existsSync(index)) {
       ctx.status = 200;
-      ctx.body = await readFile(index);
+      ctx.vary('Accept-Encoding');
+      // The build writes index.html.br / .gz beside it (scripts/precompress.mjs), as for every asset.
+      const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
+      const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : '';
+      if (suffix && existsSync(index + suffix)) {
+        ctx.set('Content-Encoding', encoding as string);
+        ctx.body = await readFile(index + suffix);
+      } else {
+        ctx.body = await readFile(index);
+      }
     } else {
       ctx.status = 503;
       ctx.body = notBuiltPage(dir);

@@ -5,7 +5,7 @@ import { createApi } from '@cofounder/shared';
 import { AppProviders } from './app/AppProviders.tsx';
 import { BootError } from './app/BootError.tsx';
 import { createQueryClient } from './app/query-client.ts';
-import { createAuthClient } from './app/supabase.ts';
+import { createLazyAuthClient } from './app/lazy-auth.ts';
 import { configQueryOptions } from './data/config/use-config.ts';
 import type { AuthClient } from './features/auth/auth-client.ts';
 import { adoptOAuthRedirect } from './features/auth/oauth-redirect.ts';
@@ -30,7 +30,8 @@ async function start() {
   root.render(<LoadingScreen />);
   try {
     const config = await queryClient.fetchQuery(configQueryOptions(api));
-    auth ??= createAuthClient(config);
+    // supabase-js arrives only when a session exists or an auth screen calls it, so public pages skip it.
+    auth ??= createLazyAuthClient(() => import('./app/supabase.ts').then((m) => m.createAuthClient(config)));
     await adoptOAuthRedirect(auth, window.location, window.history);
   } catch {
     root.render(<BootError onRetry={() => void start()} />);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { STORAGE_KEYS } from '@cofounder/shared';
+import { FREE_TRIAL_DAYS, STORAGE_KEYS } from '@cofounder/shared';
+import { ROUTE_META } from './features/meta/route-meta.ts';
 import { routes } from './router.tsx';
 import { createFakeAuth, fakeSession } from './test/fake-auth.ts';
 import { renderApp } from './test/render.tsx';
@@ -120,8 +121,66 @@ describe('route table', () => {
 
   it('shows "Go to Dashboard" on the landing page when signed in', async () => {
     renderApp('/', { auth: createFakeAuth(fakeSession()) });
-    expect((await screen.findByRole('link', { name: 'Go to Dashboard' })).getAttribute('href')).toBe(
-      '/dashboard',
+    // The hero's main button and the final call to action.
+    const links = await screen.findAllByRole('link', { name: 'Go to Dashboard' });
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/dashboard', '/dashboard']);
+  });
+});
+
+describe('page titles and descriptions', () => {
+  const description = () => document.head.querySelector('meta[name="description"]')?.getAttribute('content');
+
+  it.each([
+    ['/', 'landing', 'Your AI Intern That Builds Your Startup'],
+    ['/pricing', 'pricing', 'Pricing'],
+    ['/contact', 'contact', 'Contact Us'],
+    ['/terms', 'terms', 'Terms of Service'],
+    ['/privacy', 'privacy', 'Privacy Policy'],
+    ['/careers', 'careers', 'Careers'],
+    ['/login', 'login', 'Welcome Back'],
+    ['/register', 'register', null],
+    ['/oauth-debug', 'oauthDebug', null],
+    ['/activity-test', 'activityTest', null],
+    ['/no/such/page', 'notFound', '404 Page Not Found'],
+  ] as const)('%s has its own title, description and social tags', async (path, key, heading) => {
+    renderApp(path);
+    if (heading) await screen.findByRole('heading', { name: heading, level: 1 });
+    const meta = ROUTE_META[key];
+    await waitFor(() => expect(document.title).toBe(meta.title));
+    expect(description()).toBe(meta.description);
+    expect(document.head.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(
+      meta.title,
     );
+    expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toMatch(
+      /\/og-image\.png$/,
+    );
+    expect(document.head.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe(
+      'summary_large_image',
+    );
+  });
+
+  it('changes the title on navigation and keeps diagnostic pages out of search results', async () => {
+    const { router } = renderApp('/');
+    await waitFor(() => expect(document.title).toBe(ROUTE_META.landing.title));
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+    await router.navigate('/oauth-debug');
+    await waitFor(() => expect(document.title).toBe(ROUTE_META.oauthDebug.title));
+    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+  });
+
+  it("replaces index.html's static defaults instead of duplicating them", async () => {
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<title data-static-meta>Static</title><meta data-static-meta name="description" content="static">',
+    );
+    renderApp('/pricing');
+    await waitFor(() => expect(document.title).toBe(ROUTE_META.pricing.title));
+    await waitFor(() => expect(document.head.querySelectorAll('[data-static-meta]')).toHaveLength(0));
+    expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
+    expect(document.head.querySelectorAll('title')).toHaveLength(1);
+  });
+
+  it('gives every landing-page claim the shared trial length', () => {
+    expect(ROUTE_META.landing.description).toContain(`${FREE_TRIAL_DAYS}-day free trial`);
   });
 });

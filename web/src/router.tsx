@@ -5,10 +5,12 @@ import { LoadingScreen } from './features/layout/LoadingScreen.tsx';
 import { RootLayout } from './features/layout/RootLayout.tsx';
 import { RouteErrorScreen } from './features/layout/RouteErrorScreen.tsx';
 import { lazyComponent as lazy } from './lazy-route.ts';
+import { meta } from './features/meta/route-meta.ts';
 
 /*
  * The route table of spec 1 §2. Layouts and pages are lazy modules, so a visitor of a public page never
  * downloads the dashboard; guards stay in the main bundle because every signed-in route needs them first.
+ * Public routes carry their title and description in `handle.meta`; RootLayout renders the deepest one.
  */
 
 const publicLayout = lazy(
@@ -35,6 +37,7 @@ const subscriptionFailed = lazy(
 const publicPages: RouteObject[] = [
   {
     index: true,
+    handle: meta('landing'),
     lazy: lazy(
       () => import('./routes/landing/LandingPage.tsx'),
       (m) => m.LandingPage,
@@ -42,6 +45,7 @@ const publicPages: RouteObject[] = [
   },
   {
     path: 'pricing',
+    handle: meta('pricing'),
     lazy: lazy(
       () => import('./routes/pricing/PricingPage.tsx'),
       (m) => m.PricingPage,
@@ -49,6 +53,7 @@ const publicPages: RouteObject[] = [
   },
   {
     path: 'contact',
+    handle: meta('contact'),
     lazy: lazy(
       () => import('./routes/contact/ContactPage.tsx'),
       (m) => m.ContactPage,
@@ -56,6 +61,7 @@ const publicPages: RouteObject[] = [
   },
   {
     path: 'terms',
+    handle: meta('terms'),
     lazy: lazy(
       () => import('./routes/legal/TermsPage.tsx'),
       (m) => m.TermsPage,
@@ -63,6 +69,7 @@ const publicPages: RouteObject[] = [
   },
   {
     path: 'privacy',
+    handle: meta('privacy'),
     lazy: lazy(
       () => import('./routes/legal/PrivacyPage.tsx'),
       (m) => m.PrivacyPage,
@@ -70,6 +77,7 @@ const publicPages: RouteObject[] = [
   },
   {
     path: 'careers',
+    handle: meta('careers'),
     lazy: lazy(
       () => import('./routes/careers/CareersPage.tsx'),
       (m) => m.CareersPage,
@@ -77,6 +85,7 @@ const publicPages: RouteObject[] = [
   },
   {
     path: 'oauth-debug',
+    handle: meta('oauthDebug'),
     lazy: lazy(
       () => import('./routes/debug/OAuthDebugPage.tsx'),
       (m) => m.OAuthDebugPage,
@@ -84,6 +93,7 @@ const publicPages: RouteObject[] = [
   },
   {
     path: 'activity-test',
+    handle: meta('activityTest'),
     lazy: lazy(
       () => import('./routes/debug/ActivityTestPage.tsx'),
       (m) => m.ActivityTestPage,
@@ -97,6 +107,7 @@ const publicPages: RouteObject[] = [
   { path: 'subscription-failed', lazy: subscriptionFailed },
   {
     path: '*',
+    handle: meta('notFound'),
     lazy: lazy(
       () => import('./routes/NotFoundPage.tsx'),
       (m) => m.NotFoundPage,
@@ -107,6 +118,7 @@ const publicPages: RouteObject[] = [
 const authPages: RouteObject[] = [
   {
     path: 'login',
+    handle: meta('login'),
     lazy: lazy(
       () => import('./routes/auth/LoginPage.tsx'),
       (m) => m.LoginPage,
@@ -114,6 +126,7 @@ const authPages: RouteObject[] = [
   },
   {
     path: 'register',
+    handle: meta('register'),
     lazy: lazy(
       () => import('./routes/auth/RegisterPage.tsx'),
       (m) => m.RegisterPage,
@@ -121,6 +134,7 @@ const authPages: RouteObject[] = [
   },
   {
     path: 'forgot-password',
+    handle: meta('forgotPassword'),
     lazy: lazy(
       () => import('./routes/auth/ForgotPasswordPage.tsx'),
       (m) => m.ForgotPasswordPage,
@@ -128,6 +142,7 @@ const authPages: RouteObject[] = [
   },
   {
     path: 'reset-password',
+    handle: meta('resetPassword'),
     lazy: lazy(
       () => import('./routes/auth/ResetPasswordPage.tsx'),
       (m) => m.ResetPasswordPage,
@@ -135,6 +150,7 @@ const authPages: RouteObject[] = [
   },
   {
     path: 'verify-email',
+    handle: meta('verifyEmail'),
     lazy: lazy(
       () => import('./routes/auth/VerifyEmailPage.tsx'),
       (m) => m.VerifyEmailPage,

@@ -20,6 +20,7 @@ import {
   ACTIVITY_PLATFORMS,
   APPROVAL_STATUSES,
   BILLING_INTERVALS,
+  CONTACT,
   PAID_PLAN_IDS,
   SUBSCRIPTION_STATES,
   PUBLISH_STATUSES,
@@ -136,6 +137,7 @@ export const mailboxMessages = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    replyTo: text('reply_to'),
     links: jsonb('links').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
@@ -493,3 +495,28 @@ export const socialConnections = pgTable(
   ],
 );
 export type SocialConnectionRow = typeof socialConnections.$inferSelect;
+
+/**
+ * Messages from the public contact form (no user: visitors are anonymous). Stored before they are mailed to
+ * CONTACT_TO; `mailed_at` stays null when that mail failed, so nothing sent is lost. The sender's IP is kept
+ * only as a keyed hash (repeat senders can be told apart, the address cannot be read back).
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    ipHash: text('ip_hash'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    mailedAt: timestamp('mailed_at', tz),
+  },
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt),
+    check('contact_messages_subject', oneOf(t.subject, CONTACT.subjects)),
+  ],
+);
+export type ContactMessageRow = typeof contactMessages.$inferSelect;

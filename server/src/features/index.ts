@@ -5,6 +5,7 @@ import { BILLING_PUBLIC_ROUTES, billingRoutes } from './billing/billing.routes.t
 import { autonomyRoutes } from './autonomy/autonomy.routes.ts';
 import { connectionsRoutes } from './connections/connections.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
+import { CONTACT_PUBLIC_ROUTES, contactRoutes } from './contact/contact.routes.ts';
 import { conversationRoutes } from './conversation/conversation.routes.ts';
 import { extensionHandoffRoutes } from './extension/handoff.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -38,10 +39,16 @@ export const FEATURES: FeatureRouter[] = [
   realtimeRoutes,
   extensionHandoffRoutes,
   billingRoutes,
+  contactRoutes,
 ];
 
 /**
  * The only /api routes reachable without a bearer token: everything else under /api is refused with 401
  * before any feature code runs. Entries are "METHOD /path"; a trailing "*" matches a path prefix.
  */
-export const PUBLIC_API_ROUTES: string[] = ['GET /api/health', 'GET /api/config', ...BILLING_PUBLIC_ROUTES];
+export const PUBLIC_API_ROUTES: string[] = [
+  'GET /api/health',
+  'GET /api/config',
+  ...BILLING_PUBLIC_ROUTES,
+  ...CONTACT_PUBLIC_ROUTES,
+];

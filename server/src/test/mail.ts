@@ -5,6 +5,7 @@ export interface Mail {
   subject: string;
   text: string;
   html: string | null;
+  replyTo: string | null;
   links: string[];
   createdAt: string;
 }

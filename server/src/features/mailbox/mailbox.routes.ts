@@ -30,6 +30,7 @@ export function mailboxRouter(db: Db): Router {
         subject: m.subject,
         text: m.text,
         html: m.html,
+        replyTo: m.replyTo,
         links: m.links,
         createdAt: m.createdAt.toISOString(),
       })),

@@ -6,6 +6,8 @@ export interface OutgoingMail {
   /** Plain text; every link a user must follow appears in it as a full URL. */
   text: string;
   html?: string;
+  /** Where replies go instead of the sender (e.g. the visitor of a contact form). */
+  replyTo?: string;
 }
 
 /** Sends mail. Local mode stores it in the dev mailbox; real mode hands it to an SMTP server. */

@@ -16,7 +16,14 @@ export function createSmtpEmail(smtpUrl: string, from: string): EmailProvider {
     mode: 'real',
     describe: `real (SMTP via ${hostOf(smtpUrl)})`,
     async send(mail: OutgoingMail) {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        replyTo: mail.replyTo,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
     },
   };
 }

@@ -37,7 +37,7 @@ export function Footer() {
           </div>
         ))}
       </div>
-      <p className="border-t border-slate-200 py-6 text-center text-xs text-slate-500 dark:border-slate-800">
+      <p className="border-t border-slate-200 py-6 text-center text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
         © {new Date().getFullYear()} Cofounder. All rights reserved.
       </p>
     </footer>

@@ -22,7 +22,8 @@ describe('public header and footer', () => {
     const header = await screen.findByRole('banner');
     expect(within(header).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
     expect(within(header).getByRole('button', { name: 'Sign Out' })).toBeTruthy();
-    await user.click(within(header).getByRole('button', { name: 'Account menu' }));
+    // The account menu loads on first show (it is not part of the landing page's first download).
+    await user.click(await within(header).findByRole('button', { name: 'Account menu' }));
     expect(await screen.findByText('ada@example.com')).toBeTruthy();
   });
 
@@ -36,10 +37,66 @@ describe('public header and footer', () => {
 
   it('toggles the mobile menu', async () => {
     const { user } = renderApp('/pricing');
-    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
-    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeTruthy();
+    const toggle = await screen.findByRole('button', { name: 'Open menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.getAttribute('aria-controls')).toBe('mobile-menu');
+    await user.click(toggle);
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(menu.id).toBe('mobile-menu');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    // The focus moves to the menu's first link.
+    expect(document.activeElement).toBe(within(menu).getByRole('link', { name: 'Features' }));
+    for (const name of [
+      'Features',
+      'How It Works',
+      'Pricing',
+      'Careers',
+      'Contact',
+      'Sign In',
+      'Get Started',
+    ]) {
+      expect(within(menu).getByRole('link', { name })).toBeTruthy();
+    }
     await user.click(screen.getByRole('button', { name: 'Close menu' }));
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
+  });
+
+  it('closes the mobile menu with Escape and gives the focus back to the toggle', async () => {
+    const { user } = renderApp('/pricing');
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    expect(screen.getByRole('navigation', { name: 'Mobile' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('shows the signed-in actions in the mobile menu', async () => {
+    const { user } = renderApp('/pricing', { auth: createFakeAuth(fakeSession()) });
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const menu = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(within(menu).getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(within(menu).getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(within(menu).queryByRole('link', { name: 'Sign In' })).toBeNull();
+  });
+
+  it('closes the mobile menu when a link is followed', async () => {
+    const { user, router } = renderApp('/pricing');
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Mobile' })).getByRole('link', { name: 'Contact' }),
+    );
+    await screen.findByRole('heading', { name: 'Contact Us', level: 1 });
+    expect(router.state.location.pathname).toBe('/contact');
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
+  });
+
+  it('offers a skip link to the main content', async () => {
+    renderApp('/pricing');
+    const skip = await screen.findByRole('link', { name: 'Skip to content' });
+    expect(skip.getAttribute('href')).toBe('#main');
+    expect(screen.getByRole('main').id).toBe('main');
   });
 
   it('has the footer columns', async () => {

@@ -1,11 +1,14 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { Logo } from './Logo.tsx';
 import { HEADER_LINKS } from './nav-links.ts';
-import { UserMenu } from './UserMenu.tsx';
+
+// The account menu (Radix dropdown, ~16 KB gzip) only matters to signed-in visitors: it loads when first shown, so
+// the landing page's first load does not carry it.
+const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
 
 const navLinkClass =
   'rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-slate-300 dark:hover:text-white';
@@ -18,9 +21,24 @@ export function Header() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLElement>(null);
 
   // Any navigation (logo, sign-in, back button) closes the mobile menu; in-page anchors close it on click.
   useEffect(() => setMenuOpen(false), [pathname]);
+
+  // Opening moves the focus into the menu; Escape closes it and gives the focus back to the toggle.
+  useEffect(() => {
+    if (!menuOpen) return;
+    menuRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   async function onSignOut() {
     await signOut();
@@ -61,8 +79,13 @@ export function Header() {
         <div className="flex items-center gap-1">
           <ThemeToggle />
           <div className="hidden items-center gap-1 md:flex">{actions}</div>
-          {isAuthenticated && user?.email && <UserMenu email={user.email} />}
+          {isAuthenticated && user?.email && (
+            <Suspense fallback={null}>
+              <UserMenu email={user.email} />
+            </Suspense>
+          )}
           <button
+            ref={toggleRef}
             type="button"
             className="rounded-lg p-2 text-slate-600 hover:bg-slate-200 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none md:hidden dark:text-slate-300 dark:hover:bg-slate-800"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -78,24 +101,24 @@ export function Header() {
           </button>
         </div>
       </div>
-      {menuOpen && (
-        <nav
-          id="mobile-menu"
-          aria-label="Mobile"
-          className="border-t border-slate-200 px-4 py-3 md:hidden dark:border-slate-800"
-        >
-          <div className="flex flex-col gap-1">
-            {HEADER_LINKS.map((l) => (
-              <Link key={l.to} to={l.to} className={navLinkClass} onClick={() => setMenuOpen(false)}>
-                {l.label}
-              </Link>
-            ))}
-            <div className="mt-2 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
-              {actions}
-            </div>
+      <nav
+        ref={menuRef}
+        id="mobile-menu"
+        hidden={!menuOpen}
+        aria-label="Mobile"
+        className="border-t border-slate-200 px-4 py-3 md:hidden dark:border-slate-800"
+      >
+        <div className="flex flex-col gap-1">
+          {HEADER_LINKS.map((l) => (
+            <Link key={l.to} to={l.to} className={navLinkClass} onClick={() => setMenuOpen(false)}>
+              {l.label}
+            </Link>
+          ))}
+          <div className="mt-2 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
+            {actions}
           </div>
-        </nav>
-      )}
+        </div>
+      </nav>
     </header>
   );
 }

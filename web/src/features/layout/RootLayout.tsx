@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { RouteMeta } from '../meta/RouteMeta.tsx';
 
-/** Top of the route tree: scroll handling and a thin progress bar while a lazy page loads. */
+/** Top of the route tree: the page's title and meta tags, scroll handling and a progress bar while a lazy page loads. */
 export function RootLayout() {
   return (
     <>
+      <RouteMeta />
       <ScrollToTop />
       <NavigationProgress />
       <Outlet />
@@ -12,13 +14,22 @@ export function RootLayout() {
   );
 }
 
-/** Every navigation starts at the top (spec 1 §2), except in-page anchors like /#features. */
+/**
+ * Every navigation starts at the top (spec 1 §2), except in-page anchors like /#features, also when they come
+ * from another route: the router commits only after the lazy page arrived, so the section exists by now. The
+ * section also takes the focus, so keyboard and screen-reader users continue from there.
+ */
 function ScrollToTop() {
   const { pathname, hash, key } = useLocation();
   useEffect(() => {
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
-    if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
+    if (!target) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    target.scrollIntoView();
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus({ preventScroll: true });
   }, [pathname, hash, key]);
   return null;
 }

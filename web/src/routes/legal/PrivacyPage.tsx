@@ -1,6 +1,19 @@
-import { PageHeading } from '../../features/layout/PageHeading.tsx';
+import { LegalDocument } from '../../features/legal/LegalDocument.tsx';
+import { PRIVACY_SECTIONS } from './privacy-sections.tsx';
 
-/** /privacy: the screen itself comes with its own issue; until then only its name is shown. */
+/** /privacy (spec 1 §2 "Legal pages"): 12 sections behind a table of contents. */
 export function PrivacyPage() {
-  return <PageHeading title="Privacy Policy" />;
+  return (
+    <LegalDocument
+      title="Privacy Policy"
+      sections={PRIVACY_SECTIONS}
+      toc
+      intro={
+        <p>
+          Your startup is your business. We keep only what the Service needs to work for you, and we tell you
+          here exactly what that is.
+        </p>
+      }
+    />
+  );
 }

@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// The landing page's JavaScript budget: what a signed-out visitor of "/" downloads before the page shows — the
+// entry and everything index.html preloads, plus the public layout and landing chunks and their static imports
+// (from Vite's dist/.vite/manifest.json). Prints each file's gzip size and the total; exits 1 over the budget.
+// Brotli (quality 11, what scripts/precompress.mjs writes and the server sends to browsers that accept it) is
+// printed beside it for information; the budget is on gzip.
+// Run after `npm run build -w web`: node scripts/landing-budget.mjs [--budget-kb 110] [--dist web/dist]
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const dist = arg('--dist', new URL('../web/dist', import.meta.url).pathname);
+const budgetKb = Number(arg('--budget-kb', 110));
+const ROUTE_MODULES = ['src/features/layout/PublicLayout.tsx', 'src/routes/landing/LandingPage.tsx'];
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const files = new Set();
+function addWithImports(key) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  if (files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const dep of chunk.imports ?? []) addWithImports(dep);
+}
+
+// What index.html itself loads: its module script and modulepreloads.
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+for (const [, src] of html.matchAll(
+  /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g,
+))
+  files.add(src);
+addWithImports('index.html');
+for (const key of ROUTE_MODULES) addWithImports(key);
+
+let total = 0;
+let totalBr = 0;
+const rows = [...files].map((file) => {
+  const data = readFileSync(join(dist, file));
+  const gzip = gzipSync(data).length;
+  const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  total += gzip;
+  totalBr += br;
+  return { file, gzip, br };
+});
+rows.sort((a, b) => b.gzip - a.gzip);
+const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
+console.log('   gzip   brotli');
+for (const { file, gzip, br } of rows) console.log(`${kb(gzip)} ${kb(br)} KB  ${file}`);
+const totalKb = total / 1024;
+console.log(`${kb(total)} ${kb(totalBr)} KB  total JS for "/" (budget ${budgetKb} KB gzip)`);
+if (totalKb > budgetKb) {
+  console.error(`Over budget by ${(totalKb - budgetKb).toFixed(1)} KB`);
+  process.exit(1);
+}

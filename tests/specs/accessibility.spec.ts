@@ -1,0 +1,41 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { STORAGE_KEYS } from '@cofounder/shared';
+
+// Issue 9: axe finds no serious or critical violation on any public page, in the dark and the light theme.
+const PUBLIC_PAGES = [
+  '/',
+  '/pricing',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/careers',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/oauth-debug',
+  '/activity-test',
+  '/no-such-page',
+];
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`public pages have no serious or critical axe violations (${theme} theme)`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.addInitScript(
+      ([key, value]) => localStorage.setItem(key, value),
+      [STORAGE_KEYS.theme, theme] as const,
+    );
+    const found: string[] = [];
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+        found.push(`${path}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      }
+    }
+    // Every page is checked before failing, so one run names every violation.
+    expect(found, `the ${theme} theme`).toEqual([]);
+  });
+}

@@ -1,0 +1,91 @@
+import type { AuthClient } from '../features/auth/auth-client.ts';
+
+/**
+ * supabase-js keeps the session in localStorage under `sb-<project>-auth-token` (its default storage key, from the
+ * auth URL's first host label). Any such key means a session may exist; only then is the client worth loading.
+ */
+export const STORED_SESSION_KEY = /^sb-.+-auth-token$/;
+
+function hasStoredSession(storage: Storage): boolean {
+  for (let i = 0; i < storage.length; i++) if (STORED_SESSION_KEY.test(storage.key(i) ?? '')) return true;
+  return false;
+}
+
+type Listener = Parameters<AuthClient['onAuthStateChange']>[0];
+
+/**
+ * An AuthClient that downloads supabase-js (~50 KB gzip) only when it is needed, so public pages do not carry it:
+ * a visitor without a stored session gets `session: null` at once, and the real client loads on the first auth
+ * call (sign in, sign up, OAuth, …), when a stored session exists, or when another tab signs in. Listeners
+ * registered before that are subscribed to the real client as soon as it exists (it then reports its session).
+ */
+export function createLazyAuthClient(
+  load: () => Promise<AuthClient>,
+  storage: Storage = localStorage,
+): AuthClient {
+  let client: AuthClient | null = null;
+  let loading: Promise<AuthClient> | null = null;
+  const pending = new Set<{ callback: Listener; unsubscribe?: () => void }>();
+
+  const ready = (): Promise<AuthClient> => {
+    loading ??= load().then(
+      (real) => {
+        client = real;
+        for (const entry of pending)
+          entry.unsubscribe = real.onAuthStateChange(entry.callback).data.subscription.unsubscribe;
+        return real;
+      },
+      (error: unknown) => {
+        loading = null; // A failed download may be retried by the next call.
+        throw error;
+      },
+    );
+    return loading;
+  };
+
+  if (typeof window !== 'undefined') {
+    window.addEventListener('storage', (event) => {
+      if (!client && event.key && STORED_SESSION_KEY.test(event.key)) void ready().catch(() => undefined);
+    });
+  }
+
+  /** A method that waits for the real client and calls it there (with the client as `this`). */
+  function defer<K extends keyof AuthClient>(method: K): AuthClient[K] {
+    const call = async (...args: unknown[]) => {
+      const real = await ready();
+      return (real[method] as (...a: unknown[]) => Promise<unknown>).apply(real, args);
+    };
+    return call as unknown as AuthClient[K];
+  }
+
+  return {
+    getSession: () =>
+      client || loading || hasStoredSession(storage)
+        ? ready().then((real) => real.getSession())
+        : Promise.resolve({ data: { session: null } }),
+    onAuthStateChange(callback) {
+      if (client) return client.onAuthStateChange(callback);
+      const entry: { callback: Listener; unsubscribe?: () => void } = { callback };
+      pending.add(entry);
+      return {
+        data: {
+          subscription: {
+            unsubscribe: () => {
+              pending.delete(entry);
+              entry.unsubscribe?.();
+            },
+          },
+        },
+      };
+    },
+    signInWithPassword: defer('signInWithPassword'),
+    signUp: defer('signUp'),
+    signInWithOAuth: defer('signInWithOAuth'),
+    signOut: defer('signOut'),
+    resetPasswordForEmail: defer('resetPasswordForEmail'),
+    setSession: defer('setSession'),
+    updateUser: defer('updateUser'),
+    verifyOtp: defer('verifyOtp'),
+    resend: defer('resend'),
+  };
+}
