@@ -334,3 +334,41 @@ export const LEGAL = {
   /** The liability cap: what the user paid in this many months. */
   liabilityCapMonths: 12,
 } as const;
+
+/** Investor statuses (spec 2 §3 default new; §4 filter values new, contacted, responded, meeting). */
+export const INVESTOR_STATUSES = ['new', 'contacted', 'responded', 'meeting'] as const;
+export type InvestorStatus = (typeof INVESTOR_STATUSES)[number];
+
+/** Investor outreach numbers and texts (spec 2 §2, §3, §7, §9). */
+export const INVESTORS = {
+  statusLabels: { new: 'New', contacted: 'Contacted', responded: 'Responded', meeting: 'Meeting Scheduled' } as Record<
+    InvestorStatus,
+    string
+  >,
+  /** Investors per page; the API refuses more (spec 2 §9). */
+  pageSize: 50,
+  /** The page refreshes its data this often (spec 2 §7). */
+  refreshMs: 30_000,
+  /** After AI Research: poll every 30 s, at most 20 times, and stop after 2 minutes (spec 2 §7). */
+  researchPoll: { intervalMs: 30_000, maxPolls: 20, maxMs: 120_000 },
+  /** An avatar that has not loaded by then shows the initials (spec 2 §9). */
+  avatarTimeoutMs: 10_000,
+  /** Portfolio companies shown on a card before "+N more" (spec 2 §9). */
+  portfolioPreview: 4,
+  /** Characters of an email body in the approvals list (spec 2 §9). */
+  emailPreviewChars: 200,
+  /** The priority of the research task the page creates (spec 2 §7). */
+  researchTaskPriority: 9,
+  /** Verification points (spec 2 §3): ≥ verified is "Verified", ≥ partial "Partial Info", else "Basic Info". */
+  verificationPoints: { email: 1, linkedin: 2, firm: 1, portfolio: 1, thesisOrFocus: 1 },
+  verificationLevels: { verified: 5, partial: 3 },
+  /** Investors one research run adds at most. */
+  researchBatch: 12,
+  /** Avatar proxy: https only, these hosts only, no redirects elsewhere, bounded size and time, cached. */
+  avatar: {
+    hosts: ['media.licdn.com', 'media-exp1.licdn.com', 'media-exp2.licdn.com', 'static.licdn.com'],
+    maxBytes: 1_000_000,
+    timeoutMs: 5_000,
+    cacheMs: 24 * 60 * 60 * 1000,
+  },
+} as const;

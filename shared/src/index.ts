@@ -33,3 +33,5 @@ export * from './rules/connection-status.ts';
 export * from './schemas/billing.ts';
 export * from './rules/billing.ts';
 export * from './schemas/contact.ts';
+export * from './schemas/investors.ts';
+export * from './rules/investors.ts';

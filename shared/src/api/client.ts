@@ -49,6 +49,20 @@ import {
 import { ExtensionHandoffResponse } from '../schemas/extension.ts';
 import { ContactResponse, type ContactBody } from '../schemas/contact.ts';
 import {
+  ApproveEmailResponse,
+  AvatarResponse,
+  CreateResearchTaskResponse,
+  InvestorAnalyticsResponse,
+  InvestorsResponse,
+  PendingEmailsResponse,
+  ProcessResearchResponse,
+  UpdateInvestorResponse,
+  type ApproveEmailBody,
+  type CreateResearchTaskBody,
+  type InvestorsQuery,
+  type UpdateInvestorBody,
+} from '../schemas/investors.ts';
+import {
   ChangePlanResponse,
   CreateCheckoutResponse,
   DowngradeResponse,
@@ -260,6 +274,51 @@ export function createApi({
       request('POST', '/api/realtime-voice/tool', CallToolResponse, { body }),
     /** A one-use token that signs the browser extension in as the caller. */
     extensionHandoff: () => request('POST', '/api/extension/handoff', ExtensionHandoffResponse, { body: {} }),
+    /** Investor outreach (Builder plan): the founder's investors, filtered and paged (spec 2 §7). */
+    investors: (userId: string, query: Partial<InvestorsQuery> = {}) => {
+      const q = new URLSearchParams({
+        status: query.status ?? 'all',
+        page: String(query.page ?? 1),
+        limit: String(query.limit ?? 50),
+      });
+      if (query.search) q.set('search', query.search);
+      return request('GET', `/api/investor-outreach/${user(userId)}/investors?${q}`, InvestorsResponse);
+    },
+    pendingEmails: (userId: string) =>
+      request('GET', `/api/investor-outreach/${user(userId)}/pending-emails`, PendingEmailsResponse),
+    investorAnalytics: (userId: string) =>
+      request('GET', `/api/investor-outreach/${user(userId)}/analytics`, InvestorAnalyticsResponse),
+    /** AI Research: creates the research task (priority 9) … */
+    createResearchTask: (userId: string, body: CreateResearchTaskBody) =>
+      request('POST', `/api/investor-outreach/${user(userId)}/create-task`, CreateResearchTaskResponse, { body }),
+    /** … and asks the agent to process it. */
+    processResearch: (userId: string, taskId: string) =>
+      request('POST', `/api/agents/investor-outreach/${user(userId)}/process`, ProcessResearchResponse, {
+        body: { taskId },
+      }),
+    /** Approve & Send (approved true, optionally edited) or Reject (approved false). */
+    approveEmail: (userId: string, emailId: string, body: ApproveEmailBody) =>
+      request(
+        'POST',
+        `/api/investor-outreach/${user(userId)}/approve-email/${encodeURIComponent(emailId)}`,
+        ApproveEmailResponse,
+        { body },
+      ),
+    /** Marks a reply (Responded) or a meeting (Meeting Scheduled). */
+    updateInvestor: (userId: string, investorId: string, body: UpdateInvestorBody) =>
+      request(
+        'PATCH',
+        `/api/investor-outreach/${user(userId)}/investors/${encodeURIComponent(investorId)}`,
+        UpdateInvestorResponse,
+        { body },
+      ),
+    /** A LinkedIn photo through the server's proxy (allow-listed hosts only). */
+    linkedinAvatar: (userId: string, url: string) =>
+      request(
+        'GET',
+        `/api/investor-outreach/${user(userId)}/linkedin-avatar?url=${encodeURIComponent(url)}`,
+        AvatarResponse,
+      ),
     /** The public contact form (no auth; rate-limited per IP). */
     contact: (body: ContactBody) => request('POST', '/api/contact', ContactResponse, { body, auth: false }),
     /** Plans and prices (no auth; spec 1 §7 "Billing"). */

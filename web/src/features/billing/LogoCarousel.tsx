@@ -15,7 +15,7 @@ const LOGOS: { name: string; mark: ReactNode }[] = [
 
 function LogoTile({ name, mark }: { name: string; mark: ReactNode }) {
   return (
-    <li className="flex shrink-0 items-center gap-2 px-6 text-slate-400 dark:text-slate-500">
+    <li className="flex shrink-0 items-center gap-2 px-6 text-slate-500 dark:text-slate-400">
       <svg viewBox="0 0 24 24" className="size-7 fill-current" role="img" aria-label={`${name} logo`}>
         {mark}
       </svg>
@@ -35,7 +35,7 @@ export function LogoCarousel() {
     <section aria-labelledby="logos-heading" className="mt-16 overflow-hidden">
       <h2
         id="logos-heading"
-        className="text-center text-sm font-medium tracking-wide text-slate-500 uppercase"
+        className="text-center text-sm font-medium tracking-wide text-slate-600 uppercase dark:text-slate-400"
       >
         Trusted by founders at
       </h2>

@@ -58,7 +58,7 @@ export function FreeTrialCard({ signedIn }: { signedIn: boolean }) {
       </h3>
       <p className="mt-4 flex items-baseline gap-1">
         <span className="text-4xl font-bold text-slate-900 dark:text-white">{formatUsd(0)}</span>
-        <span className="text-sm text-slate-500">for {FREE_TRIAL_DAYS} days</span>
+        <span className="text-sm text-slate-500 dark:text-slate-400">for {FREE_TRIAL_DAYS} days</span>
       </p>
       <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">Try your co-founder, no card needed.</p>
       <FeatureList plan={plan} />
@@ -104,9 +104,9 @@ export function PaidPlanCard({
       </h3>
       <p className="mt-4 flex items-baseline gap-1">
         <span className="text-4xl font-bold text-slate-900 dark:text-white">{price.price}</span>
-        <span className="text-sm text-slate-500">{price.per}</span>
+        <span className="text-sm text-slate-500 dark:text-slate-400">{price.per}</span>
       </p>
-      <p className="mt-2 text-sm text-emerald-600 dark:text-emerald-400">
+      <p className="mt-2 text-sm text-emerald-700 dark:text-emerald-400">
         {interval === 'monthly'
           ? `Switch to yearly to save ${formatUsd(yearlySaving(plan))}`
           : `${price.monthlyEquivalent}/month, billed yearly`}

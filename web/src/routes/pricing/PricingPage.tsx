@@ -52,7 +52,7 @@ export function PricingPage() {
             <button
               type="button"
               onClick={() => setBillingInterval('yearly')}
-              className="text-sm font-medium text-emerald-600 underline-offset-2 hover:underline dark:text-emerald-400"
+              className="text-sm font-medium text-emerald-700 underline-offset-2 hover:underline dark:text-emerald-400"
             >
               Switch to yearly to save {formatUsd(yearlySaving('builder'))} on Builder
             </button>
