@@ -6,7 +6,7 @@ import { isStale, root, run } from './lib.mjs';
 
 const builds = [
   { name: 'server', output: 'server/dist/main.js', sources: ['server/src', 'server/drizzle', 'server/build.mjs', 'shared/src', 'package-lock.json'] },
-  { name: 'web', output: 'web/dist/index.html', sources: ['web/src', 'web/index.html', 'web/vite.config.ts', 'shared/src', 'package-lock.json'] },
+  { name: 'web', output: 'web/dist/index.html', sources: ['web/src', 'web/index.html', 'web/landing.html', 'web/scripts', 'web/vite.config.ts', 'shared/src', 'package-lock.json'] },
   { name: 'extension', output: 'extension/.output/chrome-mv3/manifest.json', sources: ['extension/src', 'extension/wxt.config.ts', 'shared/src', 'package-lock.json'] },
 ];
 

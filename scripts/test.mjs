@@ -1,6 +1,6 @@
 // `npm test`: every suite in order — typecheck, lint, vitest (shared, server on PGlite, web), the server
-// suite again on PostgreSQL, then the Playwright end-to-end run against the built app. It ends with one
-// plain line "N passed, N failed" summed over all of them (CI reads that line).
+// suite again on PostgreSQL, the build and the landing page's JS budget, then the Playwright end-to-end run
+// against the built app. It ends with one plain line "N passed, N failed" summed over all of them (CI reads it).
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,8 +64,14 @@ if (pg) {
 
 // The Firefox build (sidebar instead of side panel) must pass Mozilla's add-ons linter.
 await check('extension (Firefox lint)', 'npm', ['run', 'lint:firefox', '-w', 'extension']);
-if (await check('build', 'npm', ['run', 'build'])) await playwright();
-else record('e2e (Chromium)', 0, 1);
+if (await check('build', 'npm', ['run', 'build'])) {
+  // Issue 9: what "/" (the prerendered landing.html) loads stays under 110 KB of gzip JS.
+  await check('landing JS budget', 'node', ['scripts/landing-budget.mjs']);
+  await playwright();
+} else {
+  record('landing JS budget', 0, 1);
+  record('e2e (Chromium)', 0, 1);
+}
 
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -80,6 +81,12 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each module needs, read by scripts/landing-budget.mjs.
     manifest: true,
     rolldownOptions: {
+      // Two pages: the SPA, and the landing page "/" (prerendered and hydrated without the SPA's runtime: issue 9,
+      // scripts/prerender-landing.mjs).
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        landing: fileURLToPath(new URL('landing.html', import.meta.url)),
+      },
       // @cofounder/shared is TS source without a package "sideEffects" flag; its modules only declare things, so
       // let the bundler drop unused ones (the shared/ui barrel would otherwise pull the dialog into the entry).
       treeshake: { moduleSideEffects: [{ test: /[\\/]shared[\\/]src[\\/]/, sideEffects: false }] },
@@ -87,7 +94,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // React itself is shared with the landing page; the router is the SPA's only.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+            // tslib serves supabase-js and the Radix menus alike: on its own, the account menu does not pull
+            // supabase-js in with it.
+            { name: 'tslib', test: /node_modules[\\/]tslib[\\/]/, priority: 1 },
             { name: 'supabase', test: /node_modules[\\/]@supabase[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],

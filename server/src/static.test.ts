@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test/server.ts';
 
@@ -25,6 +25,7 @@ describe('web app serving', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
+  // This build has no landing.html, so "/" is index.html as before the prerendered landing page.
   it('serves files, and index.html for client-side routes', async () => {
     const asset = await fetch(`${t.baseUrl}/assets/app-123.js`);
     expect(await asset.text()).toBe('console.log(1)');
@@ -57,6 +58,52 @@ describe('web app serving', () => {
     expect(status.headers.get('content-type')).toContain('application/json');
     expect((await fetch(`${t.baseUrl}/onboarding/123/complete`, { method: 'POST', headers: html })).status).toBe(401);
     expect((await fetch(`${t.baseUrl}/dashboard`, { headers: { accept: 'application/json' } })).status).toBe(404);
+  });
+});
+
+describe('with the prerendered landing page', () => {
+  let t: TestServer;
+  let dist: string;
+  const landing = '<!doctype html><title>Cofounder landing</title>';
+  const app = '<!doctype html><title>Cofounder app</title>';
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'cofounder-web-'));
+    writeFileSync(join(dist, 'index.html'), app);
+    writeFileSync(join(dist, 'landing.html'), landing);
+    writeFileSync(join(dist, 'landing.html.br'), brotliCompressSync(landing));
+    writeFileSync(join(dist, 'landing.html.gz'), gzipSync(landing));
+    t = await startTestServer({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers "/" with landing.html and every other page with index.html', async () => {
+    for (const path of ['/', '/?ref=x']) {
+      const res = await fetch(`${t.baseUrl}${path}`, { headers: html });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toContain('text/html');
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await res.text(), path).toContain('Cofounder landing');
+    }
+    for (const path of ['/pricing', '/dashboard', '/login']) {
+      expect(await (await fetch(`${t.baseUrl}${path}`, { headers: html })).text(), path).toContain('Cofounder app');
+    }
+    // Not a page request: no HTML.
+    expect((await fetch(`${t.baseUrl}/`, { headers: { accept: 'application/json' } })).status).toBe(404);
+  });
+
+  it('sends the precompressed landing page by Accept-Encoding', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(`${t.baseUrl}/`, { headers: { ...html, 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding'), encoding).toBe(encoding);
+      expect(res.headers.get('vary'), encoding).toContain('Accept-Encoding');
+      expect(await res.text(), encoding).toContain('Cofounder landing');
+    }
+    const plain = await fetch(`${t.baseUrl}/`, { headers: { ...html, 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('Cofounder landing');
   });
 });
 

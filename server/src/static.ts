@@ -23,7 +23,8 @@ function notBuiltPage(dir: string): string {
 
 /**
  * Serves the built web app (WEB_DIST_DIR) on the API's origin. Files are served as they are (hashed assets
- * cached for a year); any other GET that asks for HTML gets index.html so client-side routes work on reload.
+ * cached for a year); any other GET that asks for HTML gets index.html so client-side routes work on reload, except
+ * "/", which gets the prerendered landing.html when the build has one.
  * Without a build it explains how to make one instead of a bare 404.
  */
 export function webApp(dir: string): Middleware {
@@ -42,20 +43,23 @@ export function webApp(dir: string): Middleware {
     if (existsSync(dir)) await files(ctx, noop);
     if (ctx.body != null) return;
     if (!ctx.get('accept').includes('text/html')) return next();
-    const index = join(dir, 'index.html');
+    // "/" is the prerendered landing page when the build has one (web/landing.html, issue 9): it shows without the
+    // SPA's runtime. Every other page, and "/" of an older build, is the SPA's index.html.
+    const landing = join(dir, 'landing.html');
+    const page = ctx.path === '/' && existsSync(landing) ? landing : join(dir, 'index.html');
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    if (existsSync(index)) {
+    if (existsSync(page)) {
       ctx.status = 200;
       ctx.vary('Accept-Encoding');
-      // The build writes index.html.br / .gz beside it (scripts/precompress.mjs), as for every asset.
+      // The build writes page.br / .gz beside it (scripts/precompress.mjs), as for every asset.
       const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
       const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : '';
-      if (suffix && existsSync(index + suffix)) {
+      if (suffix && existsSync(page + suffix)) {
         ctx.set('Content-Encoding', encoding as string);
-        ctx.body = await readFile(index + suffix);
+        ctx.body = await readFile(page + suffix);
       } else {
-        ctx.body = await readFile(index);
+        ctx.body = await readFile(page);
       }
     } else {
       ctx.status = 503;

@@ -21,6 +21,7 @@ import {
   APPROVAL_STATUSES,
   BILLING_INTERVALS,
   CONTACT,
+  INVESTOR_STATUSES,
   PAID_PLAN_IDS,
   SUBSCRIPTION_STATES,
   PUBLISH_STATUSES,
@@ -32,6 +33,7 @@ import {
   type InternSettings,
   type OnboardingProfile,
   type PageContext,
+  type Personalization,
   type SOCIAL_PLATFORMS,
 } from '@cofounder/shared';
 
@@ -138,6 +140,8 @@ export const mailboxMessages = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     replyTo: text('reply_to'),
+    /** The sender's display name when a mail goes out on a founder's behalf (investor outreach). */
+    fromName: text('from_name'),
     links: jsonb('links').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
@@ -520,3 +524,75 @@ export const contactMessages = pgTable(
   ],
 );
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
+
+export const INVESTOR_EMAIL_STATUSES = ['pending', 'approved', 'sent', 'rejected'] as const;
+
+/**
+ * Investors the research agent found for a founder (spec 2 §3). `identity` is investorIdentity() (email, else
+ * LinkedIn path, else name and firm): unique per founder, so two research runs never store one investor twice.
+ */
+export const investors = pgTable(
+  'investors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    taskId: uuid('task_id').references((): AnyPgColumn => tasks.id, { onDelete: 'set null' }),
+    identity: text('identity').notNull(),
+    name: text('name').notNull(),
+    firm: text('firm'),
+    email: text('email'),
+    linkedin: text('linkedin'),
+    geo: text('geo'),
+    status: text('status', { enum: INVESTOR_STATUSES }).notNull().default('new'),
+    checkSize: text('check_size'),
+    focus: jsonb('focus').$type<string[]>().notNull().default([]),
+    thesis: text('thesis'),
+    stages: jsonb('stages').$type<string[]>().notNull().default([]),
+    portfolio: jsonb('portfolio').$type<string[]>().notNull().default([]),
+    recentInvestments: jsonb('recent_investments').$type<string[]>().notNull().default([]),
+    sourceUrl: text('source_url'),
+    sample: boolean('sample').notNull().default(false),
+    verificationScore: integer('verification_score').notNull(),
+    verificationLevel: text('verification_level', { enum: ['verified', 'partial', 'basic'] }).notNull(),
+    foundAt: timestamp('found_at', tz).notNull(),
+    lastContactDate: timestamp('last_contact_date', tz),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('investors_user_identity_idx').on(t.userId, t.identity),
+    index('investors_user_status_idx').on(t.userId, t.status, t.foundAt.desc()),
+    check('investors_status', oneOf(t.status, INVESTOR_STATUSES)),
+    check('investors_verification_level', sql`${t.verificationLevel} in ('verified', 'partial', 'basic')`),
+  ],
+);
+export type InvestorRow = typeof investors.$inferSelect;
+
+/**
+ * Drafted emails to investors. pending → approved (one conditional update decides who sends) → sent, or
+ * pending → rejected; a failed send puts it back to pending. Nothing leaves without the founder's approval.
+ */
+export const investorEmails = pgTable(
+  'investor_emails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    investorId: uuid('investor_id')
+      .notNull()
+      .references((): AnyPgColumn => investors.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id').references((): AnyPgColumn => tasks.id, { onDelete: 'set null' }),
+    recipientEmail: text('recipient_email').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    personalization: jsonb('personalization').$type<Personalization>().notNull(),
+    status: text('status', { enum: INVESTOR_EMAIL_STATUSES }).notNull().default('pending'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', tz),
+    sentAt: timestamp('sent_at', tz),
+  },
+  (t) => [
+    index('investor_emails_user_status_idx').on(t.userId, t.status, t.createdAt.desc()),
+    index('investor_emails_investor_idx').on(t.investorId),
+    check('investor_emails_status', oneOf(t.status, INVESTOR_EMAIL_STATUSES)),
+  ],
+);
+export type InvestorEmailRow = typeof investorEmails.$inferSelect;

@@ -10,6 +10,7 @@ import { conversationRoutes } from './conversation/conversation.routes.ts';
 import { extensionHandoffRoutes } from './extension/handoff.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { internSettingsRoutes } from './intern-settings/intern-settings.routes.ts';
+import { investorsRoutes } from './investors/investors.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
 import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
 import { postingSettingsRoutes } from './publishing/posting-settings.routes.ts';
@@ -40,6 +41,7 @@ export const FEATURES: FeatureRouter[] = [
   extensionHandoffRoutes,
   billingRoutes,
   contactRoutes,
+  investorsRoutes,
 ];
 
 /**

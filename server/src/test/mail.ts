@@ -6,6 +6,7 @@ export interface Mail {
   text: string;
   html: string | null;
   replyTo: string | null;
+  fromName: string | null;
   links: string[];
   createdAt: string;
 }

@@ -1,15 +1,8 @@
 import type { AuthClient } from '../features/auth/auth-client.ts';
+import { hasStoredSession, STORED_SESSION_KEY } from './stored-session.ts';
 
-/**
- * supabase-js keeps the session in localStorage under `sb-<project>-auth-token` (its default storage key, from the
- * auth URL's first host label). Any such key means a session may exist; only then is the client worth loading.
- */
-export const STORED_SESSION_KEY = /^sb-.+-auth-token$/;
-
-function hasStoredSession(storage: Storage): boolean {
-  for (let i = 0; i < storage.length; i++) if (STORED_SESSION_KEY.test(storage.key(i) ?? '')) return true;
-  return false;
-}
+// Only a stored session (stored-session.ts) makes the client worth loading before an auth call.
+export { STORED_SESSION_KEY };
 
 type Listener = Parameters<AuthClient['onAuthStateChange']>[0];
 

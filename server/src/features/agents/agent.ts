@@ -1,5 +1,6 @@
 import type { ApprovalPost, SOCIAL_PLATFORMS } from '@cofounder/shared';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import type { ActivityRow, TaskRow } from '../../db/schema.ts';
 import type { AiProvider, AiUsage, StructuredName } from '../../providers/ai/port.ts';
 import { aiRequest, type CofounderMemory } from '../cofounder/context.ts';
@@ -21,6 +22,8 @@ export interface AgentOutcome {
   approvals?: ApprovalPost[];
   /** The work is done but cannot go out until the founder connects these platforms. */
   pause?: { platforms: (typeof SOCIAL_PLATFORMS)[number][]; reason: string };
+  /** Rows of the agent's own feature, written in the transaction that completes the task (investor research). */
+  persist?: (tx: Db, at: Date) => Promise<void>;
 }
 
 export interface AgentInput {
@@ -29,6 +32,9 @@ export interface AgentInput {
   ai: AiProvider;
   /** Platforms the founder has connected (none until social connections land). */
   connected: ReadonlySet<string>;
+  /** For reads an agent needs before it works (e.g. investors the founder already has); writes go in `persist`. */
+  db: Db;
+  now: () => number;
 }
 
 export type Agent = (input: AgentInput) => Promise<AgentOutcome>;

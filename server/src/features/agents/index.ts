@@ -1,10 +1,10 @@
 import type { TaskAgent } from '@cofounder/shared';
 import type { Agent } from './agent.ts';
 import { codingAgent } from './coding.ts';
-import { investorAgent } from './investor.ts';
 import { marketingAgent } from './marketing.ts';
 import { researchAgent } from './research.ts';
 import { salesAgent } from './sales.ts';
+import { investorResearchAgent } from '../investors/research.agent.ts';
 
 /** The agent that does each kind of task. */
 export const AGENTS: Record<TaskAgent, Agent> = {
@@ -13,5 +13,5 @@ export const AGENTS: Record<TaskAgent, Agent> = {
   sales_agent: salesAgent,
   customer_outreach: salesAgent,
   coding_agent: codingAgent,
-  investor_outreach_agent: investorAgent,
+  investor_outreach_agent: investorResearchAgent,
 };

@@ -60,7 +60,7 @@ const UPGRADE_TO_BUILDER = {
 /** GET a path of a gated feature (spec 2 §6) as `user`. */
 const gated = (user: TestUser, path = `/api/sms/status/${user.id}`) => call(t, 'GET', path, { token: user.token });
 
-/** The gate let the call through: no sms / investor route exists yet, so it reaches the router's JSON 404. */
+/** The gate let the call through: the paths below name no route, so it reaches the router's JSON 404. */
 async function expectPassesGate(res: Response) {
   expect(res.status).toBe(404);
   const body: unknown = await res.json();
@@ -308,7 +308,7 @@ describe('trial and plan gating', () => {
     await subscribe(scale, 'scale');
     const paths = (user: TestUser) => [
       `/api/sms/status/${user.id}`,
-      `/api/investor-outreach/${user.id}/investors`,
+      `/api/investor-outreach/${user.id}/no-such-route`,
       '/api/agents/investor-outreach/run',
     ];
     // The gate runs after the bearer check: an anonymous call is 401, never the upgrade body.

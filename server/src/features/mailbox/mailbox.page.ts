@@ -16,7 +16,7 @@ ul{margin:0;padding-left:20px}a{color:var(--link);word-break:break-all}`;
 function mailItem(m: MailboxRow): string {
   const links = m.links.map((l) => `<li><a href="${escapeHtml(l)}">${escapeHtml(l)}</a></li>`).join('');
   return `<article>
-<div class="meta">To <strong>${escapeHtml(m.to)}</strong>${m.replyTo ? ` · Reply-To ${escapeHtml(m.replyTo)}` : ''} · <time datetime="${m.createdAt.toISOString()}">${escapeHtml(m.createdAt.toLocaleString('en-GB', { timeZone: 'UTC' }))} UTC</time></div>
+<div class="meta">${m.fromName ? `From ${escapeHtml(m.fromName)} · ` : ''}To <strong>${escapeHtml(m.to)}</strong>${m.replyTo ? ` · Reply-To ${escapeHtml(m.replyTo)}` : ''} · <time datetime="${m.createdAt.toISOString()}">${escapeHtml(m.createdAt.toLocaleString('en-GB', { timeZone: 'UTC' }))} UTC</time></div>
 <h2>${escapeHtml(m.subject)}</h2>
 <pre>${escapeHtml(m.text)}</pre>
 ${links ? `<div class="meta">Links</div><ul>${links}</ul>` : ''}

@@ -31,6 +31,7 @@ export function mailboxRouter(db: Db): Router {
         text: m.text,
         html: m.html,
         replyTo: m.replyTo,
+        fromName: m.fromName,
         links: m.links,
         createdAt: m.createdAt.toISOString(),
       })),

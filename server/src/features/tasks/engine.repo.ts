@@ -72,6 +72,7 @@ export async function finishTask(
         })),
       );
     }
+    await outcome.persist?.(tx, at);
     const autoApproved = outcome.approvals?.length ? await storeDrafts(tx, task, outcome, at) : [];
     await tx
       .update(tasks)

@@ -30,7 +30,7 @@ export function createTaskExecutor({ db, ai, now, log, agents = AGENTS, publishe
     try {
       const memory = await loadMemory(db, task.userId);
       const connected = await connectedPlatforms(db, task.userId);
-      const outcome = await agents[task.agent]({ task, memory, ai, connected });
+      const outcome = await agents[task.agent]({ task, memory, ai, connected, db, now });
       const autoApproved = await finishTask(db, task, jobId, outcome, new Date(now()));
       if (autoApproved.length) await publisher?.enqueue(autoApproved);
       return 'done';

@@ -62,5 +62,9 @@ function structuredValue(r: StructuredRequest<z.ZodType>): unknown {
       return codingSpec(profile, text);
     case 'investor_plan':
       return investorPlan(profile, text);
+    case 'investor_targets':
+    case 'investor_emails':
+      // Offline research reads the bundled sample directory instead (features/investors/research.agent.ts).
+      return null;
   }
 }

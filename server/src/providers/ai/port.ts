@@ -55,7 +55,9 @@ export type StructuredName =
   | 'marketing_posts'
   | 'sales_prospects'
   | 'coding_spec'
-  | 'investor_plan';
+  | 'investor_plan'
+  | 'investor_targets'
+  | 'investor_emails';
 
 /** Model tokens a call used and what they cost (offline: zero). */
 export interface AiUsage {

@@ -8,6 +8,8 @@ export interface OutgoingMail {
   html?: string;
   /** Where replies go instead of the sender (e.g. the visitor of a contact form). */
   replyTo?: string;
+  /** A display name for the product's sender address (mail sent on a founder's behalf); the address stays ours. */
+  fromName?: string;
 }
 
 /** Sends mail. Local mode stores it in the dev mailbox; real mode hands it to an SMTP server. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
+import { createSmtpEmail } from './smtp.ts';
 
 describe('email over SMTP (nodemailer against a fake SMTP server)', () => {
   let smtp: FakeSmtp;
@@ -24,5 +25,20 @@ describe('email over SMTP (nodemailer against a fake SMTP server)', () => {
     expect(mail!.data).toMatch(/Subject: Confirm your email/);
     expect(mail!.data.replace(/=\r?\n/g, '')).toContain(`${s.baseUrl}/auth/v1/verify?token=`);
     expect((await fetch(`${s.baseUrl}/dev/mailbox/messages`)).status).toBe(404);
+  });
+
+  it("sends on a founder's behalf with their name on our address and their Reply-To", async () => {
+    const before = smtp.received.length;
+    await createSmtpEmail(smtp.url, 'Cofounder <hello@cofounder.test>').send({
+      to: 'investor@fund.example',
+      subject: 'Intro',
+      text: 'Hello',
+      fromName: 'Ada Lovelace',
+      replyTo: 'ada@example.com',
+    });
+    const mail = smtp.received[before]!;
+    expect(mail.from).toContain('hello@cofounder.test');
+    expect(mail.data).toMatch(/From: Ada Lovelace <hello@cofounder\.test>/);
+    expect(mail.data).toMatch(/Reply-To: ada@example\.com/);
   });
 });

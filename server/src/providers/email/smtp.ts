@@ -12,12 +12,14 @@ function hostOf(url: string): string {
 /** Real delivery through any SMTP server (SMTP_URL like smtps://user:pass@smtp.example.com:465). */
 export function createSmtpEmail(smtpUrl: string, from: string): EmailProvider {
   const transport = nodemailer.createTransport(smtpUrl);
+  // MAIL_FROM is "Name <address>" or a bare address; a mail with its own display name keeps our address.
+  const address = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
   return {
     mode: 'real',
     describe: `real (SMTP via ${hostOf(smtpUrl)})`,
     async send(mail: OutgoingMail) {
       await transport.sendMail({
-        from,
+        from: mail.fromName ? { name: mail.fromName, address } : from,
         to: mail.to,
         replyTo: mail.replyTo,
         subject: mail.subject,

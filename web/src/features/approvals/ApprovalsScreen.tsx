@@ -4,6 +4,7 @@ import { ApiError, type Approval, type ApprovalPost } from '@cofounder/shared';
 import { useApprovals } from '../../data/approvals/use-approvals.ts';
 import { useDecideApproval } from '../../data/approvals/use-decide-approval.ts';
 import { useRetryPublish } from '../../data/approvals/use-retry-publish.ts';
+import { PendingInvestorEmails } from '../investors/PendingInvestorEmails.tsx';
 import { buttonClass, cardClass } from '../work/labels.ts';
 import { ApprovalCard } from './ApprovalCard.tsx';
 import { APPROVAL_TEXT, APPROVALS_EMPTY } from './texts.ts';
@@ -60,6 +61,7 @@ export function ApprovalsScreen() {
           Posts your co-founder drafted wait here until you approve them.
         </p>
       </header>
+      <PendingInvestorEmails />
       <div role="tablist" aria-label="Approvals" className="flex gap-2">
         {TABS.map((t) => (
           <button

@@ -57,11 +57,12 @@ describe('restricted-feature page and plan gating', () => {
     expect(await screen.findByText('Checking your plan...')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Investor Outreach' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Unlock Investor Outreach' })).toBeNull();
+    // While the plan is being checked the screen (and so its own API calls) has not started.
+    expectNoFeatureCalls(fetch);
     answer(Response.json(paidStatus('builder')));
     expect(await screen.findByRole('heading', { name: 'Investor Outreach', level: 1 })).toBeTruthy();
     expect(screen.queryByText('Checking your plan...')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Unlock Investor Outreach' })).toBeNull();
-    expectNoFeatureCalls(fetch);
   });
 
   it('opens the screen when the subscription status cannot be read (the server gate still guards its data)', async () => {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../layout/navigation.tsx';
 import { ChevronDown } from 'lucide-react';
 import { FAQ } from './content.ts';
 import { Section } from './Section.tsx';
@@ -52,12 +52,12 @@ export function Faq() {
       </div>
       <p className="mt-8 text-center text-slate-600 dark:text-slate-300">
         Still have questions?{' '}
-        <Link
+        <AppLink
           to="/contact"
           className="font-semibold text-indigo-700 underline underline-offset-4 hover:text-indigo-600 focus-visible:rounded focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-indigo-300 dark:hover:text-indigo-200"
         >
           Contact us
-        </Link>
+        </AppLink>
       </p>
     </Section>
   );

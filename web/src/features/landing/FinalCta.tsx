@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../layout/navigation.tsx';
 import { ArrowRight } from 'lucide-react';
 import { FINAL_CTA } from './content.ts';
 
@@ -12,13 +12,13 @@ export function FinalCta({ signedIn }: { signedIn: boolean }) {
             {FINAL_CTA.title}
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg text-indigo-50">{FINAL_CTA.text}</p>
-          <Link
+          <AppLink
             to={signedIn ? '/dashboard' : '/login'}
             className="mt-8 inline-flex items-center gap-2 rounded-xl bg-white px-6 py-3 text-base font-semibold text-indigo-800 shadow-lg hover:bg-indigo-50 focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-indigo-700 focus-visible:outline-none"
           >
             {signedIn ? FINAL_CTA.signedIn : FINAL_CTA.signedOut}
             <ArrowRight className="size-5" aria-hidden="true" />
-          </Link>
+          </AppLink>
         </div>
       </div>
     </section>

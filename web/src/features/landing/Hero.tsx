@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../layout/navigation.tsx';
 import { ArrowDown, ArrowRight } from 'lucide-react';
 import { HERO } from './content.ts';
 import { DashboardPreview } from './DashboardPreview.tsx';
@@ -18,17 +18,17 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
         </h1>
         <p className="mt-6 max-w-2xl text-lg text-slate-600 sm:text-xl dark:text-slate-300">{HERO.lead}</p>
         <div className="mt-10 flex flex-col items-center gap-4 sm:flex-row">
-          <Link to={signedIn ? '/dashboard' : '/login'} className={primaryButtonClass}>
+          <AppLink to={signedIn ? '/dashboard' : '/login'} className={primaryButtonClass}>
             {signedIn ? HERO.signedIn : HERO.signedOut}
             <ArrowRight className="size-5" aria-hidden="true" />
-          </Link>
-          <Link
-            to="#how-it-works"
+          </AppLink>
+          <AppLink
+            to="/#how-it-works"
             className="inline-flex items-center gap-2 rounded-xl px-4 py-3 text-base font-semibold text-indigo-700 hover:text-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-indigo-300 dark:hover:text-indigo-200"
           >
             {HERO.howLink}
             <ArrowDown className="size-5" aria-hidden="true" />
-          </Link>
+          </AppLink>
         </div>
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{HERO.trialNote}</p>
         <div className="mt-16 w-full">

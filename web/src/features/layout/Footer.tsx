@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from './navigation.tsx';
 import { Logo } from './Logo.tsx';
 import { FOOTER_COLUMNS } from './nav-links.ts';
 
@@ -27,9 +27,9 @@ export function Footer() {
                       {l.label}
                     </a>
                   ) : (
-                    <Link to={l.to} className={linkClass}>
+                    <AppLink to={l.to} className={linkClass}>
                       {l.label}
-                    </Link>
+                    </AppLink>
                   )}
                 </li>
               ))}
@@ -37,7 +37,11 @@ export function Footer() {
           </div>
         ))}
       </div>
-      <p className="border-t border-slate-200 py-6 text-center text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
+      {/* The year is the build's in the prerendered landing page: a new year must not fail its hydration. */}
+      <p
+        suppressHydrationWarning
+        className="border-t border-slate-200 py-6 text-center text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400"
+      >
         © {new Date().getFullYear()} Cofounder. All rights reserved.
       </p>
     </footer>

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
+import { AppLink } from './navigation.tsx';
 
 /** The product mark, always a link to the landing page; its name is the visible "Cofounder" (the "C" is decoration). */
 export function Logo({ className = '' }: { className?: string }) {
   return (
-    <Link
+    <AppLink
       to="/"
       className={`inline-flex items-center gap-2 rounded-lg font-semibold tracking-tight text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-white ${className}`}
     >
@@ -14,6 +14,6 @@ export function Logo({ className = '' }: { className?: string }) {
         C
       </span>
       <span className="text-lg">Cofounder</span>
-    </Link>
+    </AppLink>
   );
 }

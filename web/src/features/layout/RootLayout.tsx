@@ -1,16 +1,17 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { RouteMeta } from '../meta/RouteMeta.tsx';
+import { RouterNavigation } from './RouterNavigation.tsx';
 
 /** Top of the route tree: the page's title and meta tags, scroll handling and a progress bar while a lazy page loads. */
 export function RootLayout() {
   return (
-    <>
+    <RouterNavigation>
       <RouteMeta />
       <ScrollToTop />
       <NavigationProgress />
       <Outlet />
-    </>
+    </RouterNavigation>
   );
 }
 

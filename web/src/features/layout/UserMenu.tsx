@@ -1,13 +1,13 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CircleUser, LayoutDashboard, Settings } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useAppNavigate } from './navigation.tsx';
 
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-slate-100 dark:data-[highlighted]:bg-slate-800';
 
 /** The signed-in header's account menu: who is signed in, and quick ways into the dashboard. */
 export function UserMenu({ email }: { email: string }) {
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger

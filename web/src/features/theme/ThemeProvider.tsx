@@ -1,6 +1,16 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { STORAGE_KEYS } from '@cofounder/shared';
 import {
   applyTheme,
+  DEFAULT_THEME,
   readStoredTheme,
   resolveTheme,
   storeTheme,
@@ -19,25 +29,46 @@ interface ThemeState {
 
 const ThemeContext = createContext<ThemeState | null>(null);
 
+/*
+ * The stored choice and the OS setting are external stores: on a client render they are read at once, while a
+ * hydration (the prerendered landing page) first renders the server's default — dark, as the prerender did — and
+ * switches right after, so the markup matches; landing.html's head script has already applied the stored theme.
+ */
+const themeListeners = new Set<() => void>();
+
+function subscribeTheme(onChange: () => void) {
+  themeListeners.add(onChange);
+  // Another tab's choice applies here too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEYS.theme || event.key === null) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    themeListeners.delete(onChange);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+function subscribeSystemTheme(onChange: () => void) {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const query = window.matchMedia('(prefers-color-scheme: dark)');
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const serverTheme = () => DEFAULT_THEME;
+const serverPrefersDark = () => true;
+
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<ThemePreference>(readStoredTheme);
-  const [prefersDark, setPrefersDark] = useState(systemPrefersDark);
+  const theme = useSyncExternalStore(subscribeTheme, readStoredTheme, serverTheme);
+  const prefersDark = useSyncExternalStore(subscribeSystemTheme, systemPrefersDark, serverPrefersDark);
   const resolvedTheme = resolveTheme(theme, prefersDark);
 
   useEffect(() => applyTheme(resolvedTheme), [resolvedTheme]);
 
-  // Only "system" depends on the OS setting; follow its changes live.
-  useEffect(() => {
-    if (theme !== 'system' || typeof window.matchMedia !== 'function') return;
-    const query = window.matchMedia('(prefers-color-scheme: dark)');
-    const onChange = (e: MediaQueryListEvent) => setPrefersDark(e.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, [theme]);
-
   const setTheme = useCallback((next: ThemePreference) => {
     storeTheme(next);
-    setThemeState(next);
+    for (const listener of themeListeners) listener();
   }, []);
 
   const value = useMemo<ThemeState>(

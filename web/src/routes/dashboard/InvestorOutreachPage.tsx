@@ -1,14 +1,13 @@
+import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { FeatureGate } from '../../features/billing/FeatureGate.tsx';
-import { PageHeading } from '../../features/layout/PageHeading.tsx';
+import { InvestorOutreachScreen } from '../../features/investors/InvestorOutreachScreen.tsx';
 
-/**
- * /dashboard/investor-outreach: needs the Builder plan (spec 2 §6); the screen itself comes with its own issue,
- * until then only its name is shown to those whose plan opens it.
- */
+/** /dashboard/investor-outreach: needs the Builder plan (spec 2 §6); the gate decides before any investor call. */
 export function InvestorOutreachPage() {
+  const { user } = useAuth();
   return (
     <FeatureGate feature="investorOutreach">
-      <PageHeading title="Investor Outreach" />
+      {user ? <InvestorOutreachScreen key={user.id} userId={user.id} /> : null}
     </FeatureGate>
   );
 }

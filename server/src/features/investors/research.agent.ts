@@ -1,0 +1,243 @@
+import { INVESTORS, RecipientEmail, type OnboardingProfile } from '@cofounder/shared';
+import { z } from 'zod';
+import { AiError, type AiUsage } from '../../providers/ai/port.ts';
+import { aiRequest } from '../cofounder/context.ts';
+import { bullets, internalActivity, type Agent, type AgentInput } from '../agents/agent.ts';
+import { oneLine, templateDraft, type Draft } from './drafts.ts';
+import { identityOf, knownIdentities, storeFound, type FoundWithDraft } from './investors.repo.ts';
+import { pickSampleInvestors, stagesFor, type FoundInvestor } from './sample-directory.ts';
+
+// investor_outreach_agent: finds investors that fit the founder and drafts one email per investor. With a real
+// model the list comes from the model (with sourceUrl when it has one); offline, or when the model fails or
+// returns nothing usable, from the bundled directory of fictional investors. Drafts wait for approval.
+
+const s = z.string().trim().max(400);
+const list = z.array(z.string().trim().min(1).max(200)).max(20);
+
+export const InvestorTargets = z.object({
+  investors: z
+    .array(
+      z.object({
+        name: z.string().trim().min(1).max(120),
+        firm: s.nullable(),
+        email: s.nullable(),
+        linkedin: s.nullable(),
+        geo: s.nullable(),
+        check: s.nullable(),
+        focus: list,
+        thesis: z.string().trim().max(1000).nullable(),
+        stages: list,
+        portfolio: list,
+        recentInvestments: list,
+        sourceUrl: s.nullable(),
+      }),
+    )
+    .max(INVESTORS.researchBatch * 2),
+});
+
+export const InvestorEmailDrafts = z.object({
+  drafts: z
+    .array(
+      z.object({
+        email: s,
+        subject: z.string().trim().min(1).max(200),
+        body: z.string().trim().min(1).max(5000),
+        connectionPoints: list,
+        portfolioMentions: list,
+        reasoning: z.string().trim().max(1000),
+      }),
+    )
+    .max(INVESTORS.researchBatch * 2),
+});
+
+const httpsUrl = (v: string | null, host?: RegExp): string | null => {
+  if (!v) return null;
+  try {
+    const u = new URL(v);
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return null;
+    if (host && !host.test(u.hostname)) return null;
+    return u.toString();
+  } catch {
+    return null;
+  }
+};
+
+/** A model's investor, cleaned: only a valid single address, a linkedin.com/in URL and an http(s) source stay. */
+function cleanFound(i: z.infer<typeof InvestorTargets>['investors'][number]): FoundInvestor {
+  const email = i.email && RecipientEmail.safeParse(i.email).success ? i.email.trim() : null;
+  const linkedin = httpsUrl(i.linkedin, /(^|\.)linkedin\.com$/i);
+  return {
+    name: oneLine(i.name, 120),
+    firm: i.firm ? oneLine(i.firm, 200) || null : null,
+    email,
+    linkedin: linkedin && /\/in\//.test(linkedin) ? linkedin : null,
+    geo: i.geo || null,
+    check: i.check || null,
+    focus: i.focus,
+    thesis: i.thesis || null,
+    stages: i.stages,
+    portfolio: i.portfolio,
+    recentInvestments: i.recentInvestments,
+    sourceUrl: httpsUrl(i.sourceUrl),
+  };
+}
+
+const ZERO: AiUsage = { tokens: 0, costUsd: 0 };
+const add = (a: AiUsage, b: AiUsage): AiUsage => ({
+  tokens: a.tokens + b.tokens,
+  costUsd: a.costUsd + b.costUsd,
+});
+
+function profileLine(p: OnboardingProfile | null): string {
+  if (!p)
+    return 'The founder has not completed onboarding; pick investors who back early-stage generalist teams.';
+  return `Industry: ${p.industry}. Stage: ${p.stage} (investor rounds: ${stagesFor(p.stage).join(', ')}). Idea: ${p.idea}`;
+}
+
+async function researchWithModel(
+  input: AgentInput,
+  known: Set<string>,
+): Promise<{ found: FoundInvestor[]; usage: AiUsage }> {
+  const profile = input.memory.context.profile;
+  const request = aiRequest('plan', input.memory, [
+    {
+      role: 'user',
+      content: `${input.task.description}\n\n${profileLine(profile)}\n\nList up to ${INVESTORS.researchBatch} real investors (angels or funds) who fit this startup's industry and stage. Only include facts you are confident of; use null for an unknown email, LinkedIn URL or source. sourceUrl is the page where the investor's details can be checked. check is the cheque size like "$50k to $250k".`,
+    },
+  ]);
+  const { value, usage } = await input.ai.structuredWithUsage({
+    ...request,
+    maxTokens: 4000,
+    name: 'investor_targets',
+    schema: InvestorTargets,
+  });
+  const seen = new Set(known);
+  const found = value.investors.map(cleanFound).filter((f) => {
+    const id = identityOf(f);
+    if (!f.name || seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+  return { found: found.slice(0, INVESTORS.researchBatch), usage };
+}
+
+async function draftWithModel(
+  input: AgentInput,
+  found: FoundInvestor[],
+): Promise<{ drafts: Map<string, Draft>; usage: AiUsage }> {
+  const withEmail = found.filter((f) => f.email);
+  if (!withEmail.length) return { drafts: new Map(), usage: ZERO };
+  const request = aiRequest('plan', input.memory, [
+    {
+      role: 'user',
+      content: `Write one short, personal first email from the founder to each investor below (plain text, no links you are not sure of, no invented traction). Refer to their focus, thesis or portfolio where it fits. Return email = the investor's address.\n\n${profileLine(input.memory.context.profile)}\n\n${JSON.stringify(
+        withEmail.map((f) => ({
+          email: f.email,
+          name: f.name,
+          firm: f.firm,
+          focus: f.focus,
+          thesis: f.thesis,
+          portfolio: f.portfolio,
+        })),
+      )}`,
+    },
+  ]);
+  const { value, usage } = await input.ai.structuredWithUsage({
+    ...request,
+    maxTokens: 4000,
+    name: 'investor_emails',
+    schema: InvestorEmailDrafts,
+  });
+  const drafts = new Map<string, Draft>();
+  for (const d of value.drafts) {
+    const subject = oneLine(d.subject, 200);
+    if (!subject) continue;
+    drafts.set(d.email.trim().toLowerCase(), {
+      subject,
+      body: d.body,
+      personalization: {
+        connectionPoints: d.connectionPoints,
+        portfolioMentions: d.portfolioMentions,
+        reasoning: d.reasoning,
+      },
+    });
+  }
+  return { drafts, usage };
+}
+
+export const investorResearchAgent: Agent = async (input) => {
+  const { task, memory } = input;
+  const profile = memory.context.profile;
+  const known = await knownIdentities(input.db, task.userId);
+  let usage = ZERO;
+  let found: FoundInvestor[] = [];
+  let sample = true;
+  let drafts = new Map<string, Draft>();
+  let note = '';
+
+  if (input.ai.mode === 'real') {
+    try {
+      const r = await researchWithModel(input, known);
+      usage = add(usage, r.usage);
+      if (r.found.length) {
+        found = r.found;
+        sample = false;
+        const d = await draftWithModel(input, found).catch((err: unknown) => {
+          if (err instanceof AiError) return { drafts: new Map<string, Draft>(), usage: ZERO };
+          throw err;
+        });
+        usage = add(usage, d.usage);
+        drafts = d.drafts;
+      } else note = 'The AI returned no new investors; used the sample directory instead.';
+    } catch (err) {
+      if (!(err instanceof AiError)) throw err;
+      note = `The AI research failed (${err.message}); used the sample directory instead.`;
+    }
+  }
+  if (sample) found = pickSampleInvestors(profile, INVESTORS.researchBatch, (i) => known.has(identityOf(i)));
+
+  const rows: FoundWithDraft[] = found.map((investor) => ({
+    investor,
+    sample,
+    draft: investor.email
+      ? (drafts.get(investor.email.toLowerCase()) ?? templateDraft(profile, investor))
+      : null,
+  }));
+  const withDraft = rows.filter((r) => r.draft).length;
+  const summary = found.length
+    ? `Found ${found.length} new investor${found.length === 1 ? '' : 's'}${sample ? ' (sample directory: fictional investors)' : ''} and drafted ${withDraft} email${withDraft === 1 ? '' : 's'} for your approval.`
+    : 'No new investors to add: every match is already in your list.';
+  const names = found.map((f) => `${f.name}${f.firm ? ` (${f.firm})` : ''}`);
+  return {
+    summary,
+    content: [
+      `## Investors found`,
+      names.length ? bullets(names) : '_None new._',
+      withDraft
+        ? `\n${withDraft} draft email${withDraft === 1 ? '' : 's'} wait in Email Approvals; nothing is sent until you approve.`
+        : '',
+      note ? `\n_${note}_` : '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    data: {
+      kind: 'investor_research',
+      investors: found.length,
+      drafts: withDraft,
+      sample,
+      note: note || null,
+    },
+    usage,
+    activities: [
+      internalActivity(
+        'Investor research done',
+        summary,
+        'Investors who fit your industry and stage answer more often.',
+        names.length ? bullets(names.slice(0, 12)) : 'No new investors',
+      ),
+    ],
+    persist: async (tx, at) => {
+      await storeFound(tx, task.userId, task.id, rows, at);
+    },
+  };
+};

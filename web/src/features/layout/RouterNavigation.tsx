@@ -1,0 +1,14 @@
+import { useMemo, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { NavigationProvider, type Navigation } from './navigation.tsx';
+
+/** Inside the SPA, AppLink and useAppNavigate are react-router's (client-side navigation). */
+export function RouterNavigation({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const value = useMemo<Navigation>(
+    () => ({ Link, navigate: (to) => navigate(to), pathname }),
+    [navigate, pathname],
+  );
+  return <NavigationProvider value={value}>{children}</NavigationProvider>;
+}
