@@ -372,3 +372,44 @@ export const INVESTORS = {
     cacheMs: 24 * 60 * 60 * 1000,
   },
 } as const;
+
+/** Phone integration numbers and texts (spec 2 §2, §3, §7, §8, §9; issue 11). */
+export const SMS = {
+  /** Verification codes have this many digits and last this long; one active code per user. */
+  codeDigits: 6,
+  codeTtlMs: 15 * 60 * 1000,
+  /** Codes a user may generate per window (then 429). */
+  codeRateLimit: { max: 5, windowMs: 15 * 60 * 1000 },
+  /** Inbound texts one number may send per window before the webhook stops acting on them. */
+  inboundRateLimit: { max: 20, windowMs: 60 * 1000 },
+  /** The phone page polls the status this often until verified (spec 2 §9). */
+  pollMs: 5000,
+  /** "Copied!" feedback after copying the code (spec 2 §9). */
+  copyFeedbackMs: 2000,
+  /** An inbound text longer than this is cut (a carrier concatenates at most ~10 segments). */
+  maxInboundChars: 1600,
+  /** A reply is split into segments of at most this many characters, and at most this many segments. */
+  segmentChars: 153,
+  maxSegments: 10,
+  /** Recent messages shown in the SMS thread. */
+  threadSize: 20,
+  /** Carrier keywords (case-insensitive, the whole text). */
+  stopKeywords: ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT'],
+  startKeywords: ['START', 'YES', 'UNSTOP'],
+  helpKeywords: ['HELP', 'INFO'],
+  texts: {
+    statusFailed: 'Failed to load SMS status',
+    generateFailed: 'Failed to generate code',
+    verified: 'Your phone number is verified. Text your co-founder any time.',
+    optedOut: 'You have been unsubscribed and will receive no more messages. Reply START to resubscribe.',
+    optedIn: 'You are subscribed again. Text your co-founder any time. Reply STOP to unsubscribe.',
+    help: 'Cofounder: text your AI co-founder here. Msg & data rates may apply. Reply STOP to unsubscribe.',
+    unknownNumber:
+      'This number is not connected to a Cofounder account. Text the 6-digit code from your Phone Integration page to connect it.',
+    wrongCode: 'That code is not valid or has expired. Generate a new one on your Phone Integration page.',
+    numberTaken: 'This number is already connected to another Cofounder account.',
+    callGreeting: (internName: string) =>
+      `Hi, this is ${internName}, your AI co-founder. Leave a message after the tone and I will get to work on it.`,
+    callUnknown: 'This number is not connected to a Cofounder account. Goodbye.',
+  },
+} as const;

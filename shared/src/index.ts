@@ -35,3 +35,4 @@ export * from './rules/billing.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/investors.ts';
 export * from './rules/investors.ts';
+export * from './schemas/sms.ts';

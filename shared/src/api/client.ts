@@ -49,6 +49,13 @@ import {
 import { ExtensionHandoffResponse } from '../schemas/extension.ts';
 import { ContactResponse, type ContactBody } from '../schemas/contact.ts';
 import {
+  GenerateCodeResponse,
+  SimulateTextResponse,
+  SmsMessagesResponse,
+  SmsStatusResponse,
+  type SimulateTextBody,
+} from '../schemas/sms.ts';
+import {
   ApproveEmailResponse,
   AvatarResponse,
   CreateResearchTaskResponse,
@@ -274,6 +281,16 @@ export function createApi({
       request('POST', '/api/realtime-voice/tool', CallToolResponse, { body }),
     /** A one-use token that signs the browser extension in as the caller. */
     extensionHandoff: () => request('POST', '/api/extension/handoff', ExtensionHandoffResponse, { body: {} }),
+    /** Phone integration (Builder plan; spec 2 §7): verification state, polled every 5 s until verified. */
+    smsStatus: (userId: string) => request('GET', `/api/sms/status/${user(userId)}`, SmsStatusResponse),
+    /** A new 6-digit code (15 minutes; replaces the active one). */
+    generateSmsCode: (userId: string) =>
+      request('POST', `/api/sms/generate-code/${user(userId)}`, GenerateCodeResponse, { body: {} }),
+    /** The recent SMS thread. */
+    smsMessages: (userId: string) => request('GET', `/api/sms/messages/${user(userId)}`, SmsMessagesResponse),
+    /** Local mode: a text from the founder's phone, through the inbound handler. */
+    simulateSms: (userId: string, body: SimulateTextBody) =>
+      request('POST', `/api/sms/simulate/${user(userId)}`, SimulateTextResponse, { body }),
     /** Investor outreach (Builder plan): the founder's investors, filtered and paged (spec 2 §7). */
     investors: (userId: string, query: Partial<InvestorsQuery> = {}) => {
       const q = new URLSearchParams({
