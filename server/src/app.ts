@@ -122,7 +122,8 @@ export function createApp(deps: AppDeps): CofounderApp {
   koa.use(corsFor(config.publicUrl, config.corsOrigins));
   if (localAuth) koa.use(localAuth.router.routes());
   if (email.mode === 'local') koa.use(mailboxRouter(database.db).routes());
-  koa.use(guardApi(PUBLIC_API_ROUTES, requireUser(verifier)));
+  const allowedOrigins = [new URL(config.publicUrl).origin, ...config.corsOrigins];
+  koa.use(guardApi(PUBLIC_API_ROUTES, requireUser(verifier, { allowedOrigins })));
   koa.use((ctx, next) => {
     if (!/^\/api(\/|$)/.test(ctx.path)) return next();
     // Base64 audio is the one JSON body larger than the usual cap; no other route gets that allowance.

@@ -12,12 +12,33 @@ describe('loadConfig', () => {
     expect(c.supabase).toBeNull();
     expect(c.email.smtpUrl).toBeNull();
     expect(c.auth.signupDisabled).toBe(false);
-    expect(c.ai).toEqual({ apiKey: null, model: 'gpt-4o-mini', baseUrl: null, timeoutMs: 60_000, maxRetries: 2 });
+    expect(c.ai).toEqual({
+      apiKey: null,
+      model: 'gpt-4o-mini',
+      baseUrl: null,
+      timeoutMs: 60_000,
+      maxRetries: 2,
+      webSearch: false,
+      researchModel: 'gpt-4o-mini',
+    });
   });
 
   it('reads the AI settings, trimming the base URL', () => {
     const c = loadConfig({ OPENAI_API_KEY: 'sk-x', OPENAI_MODEL: 'llama3', OPENAI_BASE_URL: 'http://localhost:11434/v1/', OPENAI_TIMEOUT_MS: '5000', OPENAI_MAX_RETRIES: '0' });
-    expect(c.ai).toEqual({ apiKey: 'sk-x', model: 'llama3', baseUrl: 'http://localhost:11434/v1', timeoutMs: 5000, maxRetries: 0 });
+    expect(c.ai).toEqual({
+      apiKey: 'sk-x',
+      model: 'llama3',
+      baseUrl: 'http://localhost:11434/v1',
+      timeoutMs: 5000,
+      maxRetries: 0,
+      webSearch: false,
+      researchModel: 'llama3',
+    });
+  });
+
+  it('reads web research: AI_WEB_SEARCH and OPENAI_RESEARCH_MODEL', () => {
+    const c = loadConfig({ OPENAI_API_KEY: 'sk-x', AI_WEB_SEARCH: 'true', OPENAI_RESEARCH_MODEL: 'gpt-4.1' });
+    expect(c.ai).toMatchObject({ model: 'gpt-4o-mini', webSearch: true, researchModel: 'gpt-4.1' });
   });
 
   it.each([
@@ -35,6 +56,7 @@ describe('loadConfig', () => {
     [{ OPENAI_BASE_URL: 'localhost:11434' }, /OPENAI_BASE_URL/],
     [{ OPENAI_TIMEOUT_MS: 'soon' }, /OPENAI_TIMEOUT_MS/],
     [{ OPENAI_MAX_RETRIES: '-1' }, /OPENAI_MAX_RETRIES/],
+    [{ AI_WEB_SEARCH: 'maybe' }, /AI_WEB_SEARCH/],
   ])('names the bad variable: %o', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
@@ -94,5 +116,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ TOKEN_ENCRYPTION_KEY: b64 }).social.tokenKey).toEqual(Buffer.alloc(32, 9));
     expect(() => loadConfig({ TOKEN_ENCRYPTION_KEY: 'too-short-secret' })).toThrow(/TOKEN_ENCRYPTION_KEY/);
     expect(() => loadConfig({ TOKEN_ENCRYPTION_KEY: 'too-short-secret' })).not.toThrow(/too-short-secret/);
+  });
+});
+
+describe('Twilio (phone) config', () => {
+  const sid = `AC${'a'.repeat(32)}`;
+  it('is local when unset and real with SID, token and number', () => {
+    expect(loadConfig({}).twilio).toBeNull();
+    const real = loadConfig({ TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'tok-secret', TWILIO_PHONE_NUMBER: '+14155550123' });
+    expect(real.twilio).toMatchObject({ accountSid: sid, phoneNumber: '+14155550123', apiBaseUrl: 'https://api.twilio.com', apiKeySid: null });
+  });
+  it('names the missing or bad variable and never echoes the token', () => {
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: sid, TWILIO_PHONE_NUMBER: '+14155550123' })).toThrow(/TWILIO_AUTH_TOKEN/);
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'tok-secret' })).toThrow(/TWILIO_PHONE_NUMBER/);
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'x', TWILIO_PHONE_NUMBER: '4155550123' })).toThrow(/TWILIO_PHONE_NUMBER/);
+    expect(() => loadConfig({ TWILIO_AUTH_TOKEN: 'tok-secret' })).toThrow(/TWILIO_ACCOUNT_SID/);
+    expect(() =>
+      loadConfig({ TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'x', TWILIO_PHONE_NUMBER: '+14155550123', TWILIO_API_KEY_SID: `SK${'b'.repeat(32)}` }),
+    ).toThrow(/TWILIO_API_KEY_SECRET/);
   });
 });

@@ -50,7 +50,20 @@ export interface Config {
   /** Where contact-form messages are mailed (CONTACT_TO). */
   contact: { to: string };
   /** OpenAI-compatible model; apiKey null means the offline co-founder. */
-  ai: { apiKey: string | null; model: string; baseUrl: string | null; timeoutMs: number; maxRetries: number };
+  ai: {
+    apiKey: string | null;
+    model: string;
+    baseUrl: string | null;
+    timeoutMs: number;
+    maxRetries: number;
+    /**
+     * AI_WEB_SEARCH: research through the Responses API's web_search tool (investor research cites real pages).
+     * Off by default: not every OpenAI-compatible server (Ollama, say) has the Responses API or the tool.
+     */
+    webSearch: boolean;
+    /** OPENAI_RESEARCH_MODEL: the model web research runs on (one that supports web search); default the chat model. */
+    researchModel: string;
+  };
   /**
    * Speech (transcription, realtime client secrets): separate from `ai` because a chat-only server (Ollama) has no
    * speech models. apiKey null means voice is unavailable.
@@ -61,6 +74,12 @@ export interface Config {
    * apiBase when set (a test fake). Price ids missing from `prices` are sent as price_data built from PLANS.
    */
   stripe: StripeConfig | null;
+  /**
+   * Phone (SMS and calls): null means local mode (no Twilio; the phone page simulates texts, replies land in the
+   * outbox). Otherwise Twilio's REST API at apiBaseUrl, authenticated with the API key when set, else the auth token;
+   * webhooks are always verified with the auth token.
+   */
+  twilio: TwilioConfig | null;
   /** Social connections: the token encryption key (null until main loads or generates it) and each platform's OAuth app. */
   social: {
     tokenKey: Buffer | null;
@@ -68,6 +87,18 @@ export interface Config {
     reddit: SocialApp | null;
   };
 }
+
+export interface TwilioConfig {
+  accountSid: string;
+  authToken: string;
+  apiKeySid: string | null;
+  apiKeySecret: string | null;
+  phoneNumber: string;
+  apiBaseUrl: string;
+}
+
+/** The intern's number in local mode (Twilio's magic test number: never a real phone). */
+export const LOCAL_SMS_NUMBER = '+15005550006';
 
 export interface StripeConfig {
   secretKey: string;
@@ -122,6 +153,8 @@ const Env = z.object({
   OPENAI_BASE_URL: HttpUrl.optional(),
   OPENAI_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').default(60_000),
   OPENAI_MAX_RETRIES: z.coerce.number({ error: 'must be a number' }).int().min(0).max(10).default(2),
+  OPENAI_RESEARCH_MODEL: z.string().min(1).optional(),
+  AI_WEB_SEARCH: Bool.default(false),
   VOICE_OPENAI_API_KEY: z.string().min(1).optional(),
   VOICE_OPENAI_BASE_URL: HttpUrl.optional(),
   TOKEN_ENCRYPTION_KEY: z.string().optional(),
@@ -134,6 +167,12 @@ const Env = z.object({
   REDDIT_AUTHORIZE_URL: HttpUrl.default('https://www.reddit.com/api/v1/authorize'),
   REDDIT_AUTH_BASE_URL: HttpUrl.default('https://www.reddit.com'),
   REDDIT_API_BASE_URL: HttpUrl.default('https://oauth.reddit.com'),
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hex digits').optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_API_KEY_SID: z.string().regex(/^SK[0-9a-fA-F]{32}$/, 'must be SK followed by 32 hex digits').optional(),
+  TWILIO_API_KEY_SECRET: z.string().min(1).optional(),
+  TWILIO_PHONE_NUMBER: z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number, e.g. +14155550123').optional(),
+  TWILIO_API_BASE_URL: HttpUrl.default('https://api.twilio.com'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE_URL: HttpUrl.optional(),
@@ -155,7 +194,7 @@ export function parseTokenKey(value: string): Buffer | null {
   return null;
 }
 
-const SECRET_VARS = new Set(['TOKEN_ENCRYPTION_KEY', 'X_CLIENT_SECRET', 'REDDIT_CLIENT_SECRET', 'AUTH_JWT_SECRET', 'SUPABASE_ANON_KEY', 'SUPABASE_JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'OPENAI_API_KEY', 'VOICE_OPENAI_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+const SECRET_VARS = new Set(['TOKEN_ENCRYPTION_KEY', 'X_CLIENT_SECRET', 'REDDIT_CLIENT_SECRET', 'AUTH_JWT_SECRET', 'SUPABASE_ANON_KEY', 'SUPABASE_JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'OPENAI_API_KEY', 'VOICE_OPENAI_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'TWILIO_AUTH_TOKEN', 'TWILIO_API_KEY_SECRET']);
 
 function fail(name: string, problem: string, value?: string): never {
   const shown = value !== undefined && !SECRET_VARS.has(name) ? ` (got "${value}")` : '';
@@ -200,6 +239,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!e.SUPABASE_URL && (e.SUPABASE_ANON_KEY || e.SUPABASE_JWT_SECRET)) {
     fail('SUPABASE_URL', 'is required when SUPABASE_ANON_KEY or SUPABASE_JWT_SECRET is set');
   }
+  const twilioSet = e.TWILIO_ACCOUNT_SID || e.TWILIO_AUTH_TOKEN || e.TWILIO_PHONE_NUMBER || e.TWILIO_API_KEY_SID;
+  if (twilioSet) {
+    if (!e.TWILIO_ACCOUNT_SID) fail('TWILIO_ACCOUNT_SID', 'is required when any TWILIO_ variable is set');
+    if (!e.TWILIO_AUTH_TOKEN) fail('TWILIO_AUTH_TOKEN', 'is required to verify Twilio webhooks');
+    if (!e.TWILIO_PHONE_NUMBER) fail('TWILIO_PHONE_NUMBER', 'is required when TWILIO_ACCOUNT_SID is set');
+    if (Boolean(e.TWILIO_API_KEY_SID) !== Boolean(e.TWILIO_API_KEY_SECRET)) {
+      fail('TWILIO_API_KEY_SECRET', 'TWILIO_API_KEY_SID and TWILIO_API_KEY_SECRET go together');
+    }
+  }
   const off = Number.POSITIVE_INFINITY;
   let tokenKey: Buffer | null = null;
   if (e.TOKEN_ENCRYPTION_KEY) {
@@ -243,6 +291,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: e.OPENAI_BASE_URL ?? null,
       timeoutMs: e.OPENAI_TIMEOUT_MS,
       maxRetries: e.OPENAI_MAX_RETRIES,
+      webSearch: e.AI_WEB_SEARCH,
+      researchModel: e.OPENAI_RESEARCH_MODEL ?? e.OPENAI_MODEL,
     },
     voice: {
       apiKey: e.VOICE_OPENAI_API_KEY ?? e.OPENAI_API_KEY ?? null,
@@ -269,6 +319,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               ] as const
             ).filter(([, id]) => id !== undefined),
           ),
+        }
+      : null,
+    twilio: twilioSet
+      ? {
+          accountSid: e.TWILIO_ACCOUNT_SID!,
+          authToken: e.TWILIO_AUTH_TOKEN!,
+          apiKeySid: e.TWILIO_API_KEY_SID ?? null,
+          apiKeySecret: e.TWILIO_API_KEY_SECRET ?? null,
+          phoneNumber: e.TWILIO_PHONE_NUMBER!,
+          apiBaseUrl: e.TWILIO_API_BASE_URL.replace(/\/+$/, ''),
         }
       : null,
     social: {

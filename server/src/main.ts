@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import pino from 'pino';
 import { createApp, type CofounderApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { ConfigError, LOCAL_SMS_NUMBER, loadConfig, type Config } from './config.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/lock.ts';
 import { migrateDatabase } from './db/migrate.ts';
@@ -38,6 +38,9 @@ function banner(config: Config, database: Database, app: CofounderApp, port: num
     config.stripe
       ? `billing: real (Stripe${config.stripe.apiBase ? ` at ${config.stripe.apiBase.protocol}://${config.stripe.apiBase.host}:${config.stripe.apiBase.port}` : ''}${config.stripe.webhookSecret ? '' : '; STRIPE_WEBHOOK_SECRET is not set, so webhooks are refused'})`
       : 'billing: local (the /dev/checkout page; no card is charged — set STRIPE_SECRET_KEY for Stripe)',
+    config.twilio
+      ? `sms: real (Twilio number ${config.twilio.phoneNumber}; webhooks ${config.publicUrl}/api/sms/webhook and /api/voice/webhook)`
+      : `sms: local (the phone page simulates texts; intern number ${LOCAL_SMS_NUMBER} — set TWILIO_ACCOUNT_SID for Twilio)`,
     `social: X ${config.social.twitter ? 'configured' : 'not configured'}, Reddit ${config.social.reddit ? 'configured' : 'not configured'} (connections need X_CLIENT_ID/X_CLIENT_SECRET, REDDIT_CLIENT_ID/REDDIT_CLIENT_SECRET)`,
   ];
 }

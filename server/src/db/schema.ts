@@ -551,6 +551,8 @@ export const investors = pgTable(
     portfolio: jsonb('portfolio').$type<string[]>().notNull().default([]),
     recentInvestments: jsonb('recent_investments').$type<string[]>().notNull().default([]),
     sourceUrl: text('source_url'),
+    /** An https image on INVESTORS.avatar.hosts, from web research only; shown through the avatar proxy. */
+    photoUrl: text('photo_url'),
     sample: boolean('sample').notNull().default(false),
     verificationScore: integer('verification_score').notNull(),
     verificationLevel: text('verification_level', { enum: ['verified', 'partial', 'basic'] }).notNull(),
@@ -596,3 +598,61 @@ export const investorEmails = pgTable(
   ],
 );
 export type InvestorEmailRow = typeof investorEmails.$inferSelect;
+
+/**
+ * Phone integration (issue 11): each phone number that ever texted us. user_id is set once the number is verified
+ * by a code (one number per user, one user per number); opted_out follows STOP / START whether or not it is linked.
+ */
+export const smsNumbers = pgTable(
+  'sms_numbers',
+  {
+    phoneNumber: text('phone_number').primaryKey(),
+    userId: uuid('user_id'),
+    verifiedAt: timestamp('verified_at', tz),
+    optedOut: boolean('opted_out').notNull().default(false),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sms_numbers_user_idx').on(t.userId)],
+);
+export type SmsNumberRow = typeof smsNumbers.$inferSelect;
+
+/** The one active verification code per user (a new code replaces it). */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    userId: uuid('user_id').primaryKey(),
+    code: text('code').notNull(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [index('sms_codes_code_idx').on(t.code)],
+);
+
+export const SMS_DIRECTIONS = ['in', 'out'] as const;
+
+/**
+ * Every text in and out (local mode: the outbox the phone page shows). user_id is null for texts of numbers not
+ * linked to anyone; chat_message_id marks the chat message an inbound text became (the chat's "via SMS").
+ */
+export const smsMessages = pgTable(
+  'sms_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Orders the thread (a reply's segments share a timestamp). */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    userId: uuid('user_id'),
+    direction: text('direction', { enum: SMS_DIRECTIONS }).notNull(),
+    fromNumber: text('from_number').notNull(),
+    toNumber: text('to_number').notNull(),
+    body: text('body').notNull(),
+    status: text('status').notNull(),
+    providerSid: text('provider_sid'),
+    chatMessageId: uuid('chat_message_id'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sms_messages_user_seq_idx').on(t.userId, t.seq.desc()),
+    check('sms_messages_direction', oneOf(t.direction, SMS_DIRECTIONS)),
+  ],
+);
+export type SmsMessageRow = typeof smsMessages.$inferSelect;

@@ -14,6 +14,7 @@ import { investorsRoutes } from './investors/investors.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
 import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
 import { postingSettingsRoutes } from './publishing/posting-settings.routes.ts';
+import { SMS_PUBLIC_ROUTES, smsRoutes } from './sms/sms.routes.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
 import type { FeatureRouter } from './types.ts';
 import { usageRoutes } from './usage/usage.routes.ts';
@@ -42,6 +43,7 @@ export const FEATURES: FeatureRouter[] = [
   billingRoutes,
   contactRoutes,
   investorsRoutes,
+  smsRoutes,
 ];
 
 /**
@@ -53,4 +55,5 @@ export const PUBLIC_API_ROUTES: string[] = [
   'GET /api/config',
   ...BILLING_PUBLIC_ROUTES,
   ...CONTACT_PUBLIC_ROUTES,
+  ...SMS_PUBLIC_ROUTES,
 ];

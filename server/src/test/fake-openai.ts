@@ -12,6 +12,22 @@ export interface CompletionRequest {
   response_format?: { type: string; json_schema?: { name: string; schema: Record<string, unknown>; strict?: boolean } };
 }
 
+/** A Responses API request body as the fake received it (the fields research() sends). */
+export interface ResponsesRequest {
+  model: string;
+  instructions?: string;
+  input: string | { role: string; content: string }[];
+  tools?: { type: string }[];
+  max_output_tokens?: number;
+  text?: { format?: { type: string; name?: string; schema?: Record<string, unknown>; strict?: boolean } };
+}
+
+/** A scripted web-research answer: the JSON the model writes and the pages its text cites. */
+export interface WebAnswer {
+  json: unknown;
+  citations: { url: string; title: string }[];
+}
+
 export interface RecordedRequest {
   path: string;
   authorization: string | undefined;
@@ -36,7 +52,7 @@ export interface ClientSecretRequest {
   body: { expires_after?: { anchor?: string; seconds?: number }; session?: Record<string, unknown> };
 }
 
-type Scripted<T> = T | ((request: CompletionRequest) => T);
+type Scripted<T, R = CompletionRequest> = T | ((request: R) => T);
 
 export interface FakeOpenAi {
   /** Give this to the SDK as baseURL (OPENAI_BASE_URL). */
@@ -47,6 +63,13 @@ export interface FakeOpenAi {
   reply: Scripted<string | string[]>;
   /** JSON answers for structured requests, by json_schema name. */
   structured: Record<string, Scripted<unknown>>;
+  /** POST /v1/responses requests (web research), in arrival order (including ones answered with an error). */
+  responses: ResponsesRequest[];
+  /**
+   * Answers for /v1/responses by text.format name: the JSON as output_text, each citation a url_citation
+   * annotation on the span where its URL appears in that text (the whole text when it does not).
+   */
+  web: Record<string, Scripted<WebAnswer, ResponsesRequest>>;
   /** Answer content "" (a model that returns nothing). */
   empty: boolean;
   /** Wait this long before answering (a slow first token; longer than the SDK timeout means a timeout). */
@@ -151,12 +174,13 @@ function looksLikeAudio(file: Buffer): boolean {
   );
 }
 
-const run = <T,>(value: Scripted<T>, request: CompletionRequest): T =>
-  typeof value === 'function' ? (value as (r: CompletionRequest) => T)(request) : value;
+const run = <T, R = CompletionRequest>(value: Scripted<T, R>, request: R): T =>
+  typeof value === 'function' ? (value as (r: R) => T)(request) : value;
 
 /**
  * An OpenAI-compatible server on loopback, so tests drive the real `openai` SDK: chat completions, JSON and
  * streamed (SSE `chat.completion.chunk` objects, then `data: [DONE]`), structured output by schema name;
+ * the Responses API (non-streamed, web research: output_text with url_citation annotations);
  * whisper transcription (multipart, verbose_json, 400 for a file that is not audio); realtime client secrets;
  * scripted failures, and a record of every request for assertions.
  */
@@ -176,6 +200,8 @@ export async function startFakeOpenAi(
     requests: [],
     reply: 'Hello from the fake model.',
     structured: {},
+    responses: [],
+    web: {},
     empty: false,
     firstTokenDelayMs: 0,
     transcriptions: [],
@@ -187,8 +213,9 @@ export async function startFakeOpenAi(
       failures = { status, left: times };
     },
     reset() {
-      Object.assign(fake, { reply: 'Hello from the fake model.', structured: {}, empty: false, firstTokenDelayMs: 0, transcript: DEFAULT_TRANSCRIPT, duration: null });
+      Object.assign(fake, { reply: 'Hello from the fake model.', structured: {}, web: {}, empty: false, firstTokenDelayMs: 0, transcript: DEFAULT_TRANSCRIPT, duration: null });
       fake.requests.length = 0;
+      fake.responses.length = 0;
       fake.transcriptions.length = 0;
       fake.clientSecrets.length = 0;
       fake.mintedSecrets.clear();
@@ -262,10 +289,83 @@ export async function startFakeOpenAi(
     return Array.isArray(text) ? text : (text.match(/\S+\s*/g) ?? []);
   }
 
+  /**
+   * POST /v1/responses (the Responses API, non-streamed): a web_search_call item when the web_search tool was
+   * offered, then the assistant message whose output_text carries the scripted JSON and url_citation annotations.
+   */
+  async function respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readJson<ResponsesRequest>(req);
+    fake.responses.push(body);
+    if (failed(req, res)) return;
+    if (fake.firstTokenDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.firstTokenDelayMs));
+    if (res.destroyed) return;
+    const n = ++counter;
+    const name = body.text?.format?.name;
+    const scripted = name ? fake.web[name] : undefined;
+    const answer: WebAnswer = scripted
+      ? run(scripted, body)
+      : { json: name ? (DEFAULT_STRUCTURED[name] ?? {}) : [run(fake.reply, {} as CompletionRequest)].flat().join(''), citations: [] };
+    const text = fake.empty ? '' : typeof answer.json === 'string' ? answer.json : JSON.stringify(answer.json);
+    const annotations = fake.empty
+      ? []
+      : answer.citations.map(({ url, title }) => {
+          const at = text.indexOf(url);
+          return {
+            type: 'url_citation',
+            url,
+            title,
+            start_index: at === -1 ? 0 : at,
+            end_index: at === -1 ? text.length : at + url.length,
+          };
+        });
+    const searched = (body.tools ?? []).some((t) => t.type.startsWith('web_search'));
+    const output = [
+      ...(searched
+        ? [{ type: 'web_search_call', id: `ws_fake_${n}`, status: 'completed', action: { type: 'search', query: 'investors' } }]
+        : []),
+      {
+        type: 'message',
+        id: `msg_fake_${n}`,
+        role: 'assistant',
+        status: 'completed',
+        content: [{ type: 'output_text', text, annotations, logprobs: [] }],
+      },
+    ];
+    const inputTokens = 100;
+    const outputTokens = Math.ceil(text.length / 4);
+    answerJson(res, 200, {
+      id: `resp_fake_${n}`,
+      object: 'response',
+      created_at: Math.floor(Date.now() / 1000),
+      status: 'completed',
+      model: body.model,
+      instructions: body.instructions ?? null,
+      output,
+      tools: body.tools ?? [],
+      text: body.text ?? { format: { type: 'text' } },
+      tool_choice: 'auto',
+      parallel_tool_calls: true,
+      max_output_tokens: body.max_output_tokens ?? null,
+      error: null,
+      incomplete_details: null,
+      metadata: {},
+      temperature: 1,
+      top_p: 1,
+      usage: {
+        input_tokens: inputTokens,
+        input_tokens_details: { cached_tokens: 0 },
+        output_tokens: outputTokens,
+        output_tokens_details: { reasoning_tokens: 0 },
+        total_tokens: inputTokens + outputTokens,
+      },
+    });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (options.realtime && req.url?.startsWith('/v1/realtime/calls')) return options.realtime.handle(req, res);
     if (req.method === 'POST' && req.url === '/v1/audio/transcriptions') return transcribe(req, res);
     if (req.method === 'POST' && req.url === '/v1/realtime/client_secrets') return mintClientSecret(req, res);
+    if (req.method === 'POST' && req.url === '/v1/responses') return respond(req, res);
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return answerJson(res, 404, { error: { message: 'Not found' } });
     const body = await readJson<CompletionRequest>(req);
     fake.requests.push({ path: req.url, authorization: req.headers.authorization, body });

@@ -26,6 +26,11 @@ export const Investor = z.object({
   recentInvestments: z.array(z.string()),
   /** Where the research found them; null for the bundled sample directory. */
   sourceUrl: z.string().nullable(),
+  /**
+   * Their photo as research found it: an https URL on one of INVESTORS.avatar.hosts (shown only through the
+   * avatar proxy), else null. Never the LinkedIn profile link; the sample directory has none.
+   */
+  photoUrl: z.string().nullable(),
   foundAt: z.string(),
   lastContactDate: z.string().nullable(),
   /** From the bundled directory of fictional investors (offline research): the UI says so. */

@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import { GATED_FEATURES, PLANS, gatedFeatureOf, planAllows, type UpgradeRequiredBody } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/auth.ts';
+import { SMS_WEBHOOK_PATH } from '../sms/sms.routes.ts';
 import { planState } from '../usage/usage.repo.ts';
 
 /**
@@ -10,7 +11,9 @@ import { planState } from '../usage/usage.repo.ts';
  */
 export function planGate(db: Db, now: () => number): Middleware {
   return async (ctx, next) => {
-    const feature = ctx.method === 'OPTIONS' ? null : gatedFeatureOf(ctx.path);
+    // Twilio's webhook has no signed-in caller: it checks Twilio's signature and the founder's plan itself.
+    const exempt = ctx.method === 'OPTIONS' || ctx.path === SMS_WEBHOOK_PATH || ctx.path === `${SMS_WEBHOOK_PATH}/`;
+    const feature = exempt ? null : gatedFeatureOf(ctx.path);
     if (!feature) return next();
     const { plan } = await planState(db, currentUser(ctx).id, new Date(now()));
     if (planAllows(plan, feature)) return next();

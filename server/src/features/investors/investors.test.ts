@@ -163,7 +163,7 @@ describe('investor outreach', () => {
     expect(first.total).toBeGreaterThan(0);
     expect(first.total).toBeLessThanOrEqual(12);
     for (const inv of first.investors) {
-      expect(inv).toMatchObject({ sample: true, status: 'new', sourceUrl: null });
+      expect(inv).toMatchObject({ sample: true, status: 'new', sourceUrl: null, photoUrl: null });
       const score = verificationScore(inv);
       expect(inv.verification).toEqual({ score, level: verificationLevel(score) });
       if (inv.email) expect(inv.email).toMatch(/@[a-z0-9]+\.example$/);

@@ -15,6 +15,8 @@ import { pickSampleInvestors, SAMPLE_DIRECTORY } from './sample-directory.ts';
 let database: Database;
 let fake: FakeOpenAi;
 let ai: AiProvider;
+/** AI_WEB_SEARCH=true, OPENAI_RESEARCH_MODEL=search-model. */
+let webAi: AiProvider;
 beforeAll(async () => {
   database = await openTestDatabase();
   fake = await startFakeOpenAi();
@@ -24,6 +26,15 @@ beforeAll(async () => {
     baseUrl: fake.baseUrl,
     timeoutMs: 5000,
     maxRetries: 0,
+  });
+  webAi = createOpenAiProvider({
+    apiKey: 'test',
+    model: 'test-model',
+    baseUrl: fake.baseUrl,
+    timeoutMs: 5000,
+    maxRetries: 0,
+    webSearch: true,
+    researchModel: 'search-model',
   });
 });
 afterAll(async () => {
@@ -50,12 +61,12 @@ async function founderTask(): Promise<TaskRow> {
   return task!;
 }
 
-async function run(task: TaskRow) {
+async function run(task: TaskRow, provider: AiProvider = ai) {
   const memory = await loadMemory(database.db, task.userId);
   const outcome = await investorResearchAgent({
     task,
     memory,
-    ai,
+    ai: provider,
     connected: new Set(),
     db: database.db,
     now: Date.now,
@@ -84,6 +95,8 @@ const modelInvestor = (over: Record<string, unknown>) => ({
   sourceUrl: null,
   ...over,
 });
+
+const webInvestor = (over: Record<string, unknown>) => modelInvestor({ photoUrl: null, ...over });
 
 describe('investor research agent', () => {
   it('uses the model: cleans what it returns, keeps sourceUrl, drafts with the model or the template', async () => {
@@ -121,7 +134,12 @@ describe('investor research agent', () => {
     expect(outcome.data).toMatchObject({ kind: 'investor_research', sample: false, investors: 3, drafts: 2 });
     expect(stored.map((s) => s.name).sort()).toEqual(['Bad Address', 'Mara Holt', 'Nils Berg']);
     const mara = stored.find((s) => s.name === 'Mara Holt')!;
-    expect(mara).toMatchObject({ sample: false, sourceUrl: 'https://holt.example/team', taskId: task.id });
+    expect(mara).toMatchObject({
+      sample: false,
+      sourceUrl: 'https://holt.example/team',
+      photoUrl: null,
+      taskId: task.id,
+    });
     const bad = stored.find((s) => s.name === 'Bad Address')!;
     expect(bad).toMatchObject({ email: null, linkedin: null });
     expect(stored.find((s) => s.name === 'Nils Berg')!.sourceUrl).toBeNull();
@@ -136,6 +154,108 @@ describe('investor research agent', () => {
       'investor_targets',
       'investor_emails',
     ]);
+    expect(fake.responses).toHaveLength(0); // AI_WEB_SEARCH off: no Responses API call
+    expect(outcome.data).toMatchObject({ web: false });
+  });
+
+  it('with AI_WEB_SEARCH researches on the web: cited sources only, photos only on the proxy hosts', async () => {
+    fake.web.investor_web_targets = {
+      json: {
+        investors: [
+          webInvestor({
+            name: 'Mara Holt',
+            email: 'mara@holt.example',
+            sourceUrl: 'https://holt.example/team',
+            photoUrl: 'https://media.licdn.com/dms/image/mara.jpg',
+          }),
+          // Cited with OpenAI's tracking parameter: stored as the cited page without it.
+          webInvestor({
+            name: 'Ola Dahl',
+            sourceUrl: 'https://dahl.example/about/',
+            photoUrl: 'http://media.licdn.com/x.jpg',
+          }),
+          // Not cited anywhere in the answer: the source is dropped, never invented.
+          webInvestor({
+            name: 'Uncited Person',
+            sourceUrl: 'https://made-up.example/people',
+            photoUrl: 'https://evil.example/me.jpg',
+          }),
+        ],
+      },
+      citations: [
+        { url: 'https://holt.example/team', title: 'Holt Ventures: team' },
+        { url: 'https://dahl.example/about?utm_source=openai', title: 'About Ola Dahl' },
+      ],
+    };
+    fake.structured.investor_emails = {
+      drafts: [
+        {
+          email: 'mara@holt.example',
+          subject: 'Hello Mara',
+          body: 'Model-written body.',
+          connectionPoints: [],
+          portfolioMentions: [],
+          reasoning: 'Fits.',
+        },
+      ],
+    };
+    const before = Date.now();
+    const task = await founderTask();
+    const { outcome, stored, drafts } = await run(task, webAi);
+    expect(outcome.data).toMatchObject({
+      kind: 'investor_research',
+      sample: false,
+      web: true,
+      investors: 3,
+      note: null,
+    });
+    const by = new Map(stored.map((s) => [s.name, s]));
+    expect(by.get('Mara Holt')).toMatchObject({
+      sample: false,
+      sourceUrl: 'https://holt.example/team',
+      photoUrl: 'https://media.licdn.com/dms/image/mara.jpg',
+    });
+    expect(by.get('Ola Dahl')).toMatchObject({ sourceUrl: 'https://dahl.example/about', photoUrl: null });
+    expect(by.get('Uncited Person')).toMatchObject({ sourceUrl: null, photoUrl: null });
+    for (const s of stored) expect(s.foundAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(drafts.map((d) => [d.recipientEmail, d.body])).toEqual([
+      ['mara@holt.example', 'Model-written body.'],
+    ]);
+
+    // One Responses API call with the web_search tool and the schema as json_schema; drafts by chat completions.
+    expect(fake.responses).toHaveLength(1);
+    const [sent] = fake.responses;
+    expect(sent).toMatchObject({
+      model: 'search-model',
+      tools: [{ type: 'web_search' }],
+      text: { format: { type: 'json_schema', name: 'investor_web_targets', strict: true } },
+    });
+    expect(JSON.stringify(sent!.text!.format!.schema)).toContain('"photoUrl"');
+    expect(fake.requests.map((r) => r.body.response_format?.json_schema?.name)).toEqual(['investor_emails']);
+  });
+
+  it('falls back to the model recall when web research fails, then to the sample directory', async () => {
+    fake.fail(404, 1); // a compatible server without the Responses API
+    fake.structured.investor_targets = {
+      investors: [modelInvestor({ name: 'Recall Person', sourceUrl: 'https://r.example/p' })],
+    };
+    const recalled = await run(await founderTask(), webAi);
+    expect(recalled.outcome.data).toMatchObject({ sample: false, web: false, investors: 1 });
+    expect(String(recalled.outcome.data.note)).toMatch(/web research failed/);
+    expect(recalled.stored[0]).toMatchObject({
+      name: 'Recall Person',
+      sourceUrl: 'https://r.example/p',
+      photoUrl: null,
+    });
+
+    fake.reset();
+    fake.fail(500);
+    const sampled = await run(await founderTask(), webAi);
+    expect(sampled.outcome.data).toMatchObject({ sample: true, web: false });
+    expect(sampled.stored.length).toBeGreaterThan(0);
+    expect(sampled.stored.every((s) => s.sample && s.photoUrl === null && s.sourceUrl === null)).toBe(true);
+    expect(fake.responses).toHaveLength(1);
+    expect(fake.requests).toHaveLength(1);
   });
 
   it('falls back to the sample directory when the model fails or finds nobody', async () => {
@@ -161,6 +281,7 @@ describe('sample directory', () => {
       if (inv.email) expect(inv.email).toMatch(/^[a-z]+@[a-z0-9]+\.example$/);
       if (inv.linkedin) expect(inv.linkedin).toMatch(/^https:\/\/www\.linkedin\.com\/in\/[a-z-]+-sample$/);
       expect(inv.sourceUrl).toBeNull();
+      expect(inv.photoUrl).toBeNull();
     }
     const emails = SAMPLE_DIRECTORY.map((i) => i.email).filter(Boolean);
     expect(new Set(emails).size).toBe(emails.length);

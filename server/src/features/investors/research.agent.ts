@@ -1,37 +1,46 @@
 import { INVESTORS, RecipientEmail, type OnboardingProfile } from '@cofounder/shared';
 import { z } from 'zod';
-import { AiError, type AiUsage } from '../../providers/ai/port.ts';
+import { AiError, type AiUsage, type WebSource } from '../../providers/ai/port.ts';
 import { aiRequest } from '../cofounder/context.ts';
 import { bullets, internalActivity, type Agent, type AgentInput } from '../agents/agent.ts';
+import { checkAvatarUrl } from './avatar.ts';
 import { oneLine, templateDraft, type Draft } from './drafts.ts';
 import { identityOf, knownIdentities, storeFound, type FoundWithDraft } from './investors.repo.ts';
 import { pickSampleInvestors, stagesFor, type FoundInvestor } from './sample-directory.ts';
 
-// investor_outreach_agent: finds investors that fit the founder and drafts one email per investor. With a real
-// model the list comes from the model (with sourceUrl when it has one); offline, or when the model fails or
-// returns nothing usable, from the bundled directory of fictional investors. Drafts wait for approval.
+// investor_outreach_agent: finds investors that fit the founder and drafts one email per investor. With a provider
+// that can browse (AI_WEB_SEARCH) the list is researched on the web: sourceUrl only when the answer cites that page,
+// photoUrl only on the avatar proxy's hosts. Without it, or when that fails or finds nobody, the model's recall
+// (sourceUrl when it gives one); offline, or when that fails too, the bundled directory of fictional investors.
+// Drafts wait for approval.
 
 const s = z.string().trim().max(400);
 const list = z.array(z.string().trim().min(1).max(200)).max(20);
 
+const TargetInvestor = z.object({
+  name: z.string().trim().min(1).max(120),
+  firm: s.nullable(),
+  email: s.nullable(),
+  linkedin: s.nullable(),
+  geo: s.nullable(),
+  check: s.nullable(),
+  focus: list,
+  thesis: z.string().trim().max(1000).nullable(),
+  stages: list,
+  portfolio: list,
+  recentInvestments: list,
+  sourceUrl: s.nullable(),
+});
+
+/** What the model recalls (no browsing): no photo asked for, an image URL from memory would be invented. */
 export const InvestorTargets = z.object({
+  investors: z.array(TargetInvestor).max(INVESTORS.researchBatch * 2),
+});
+
+/** What web research finds: the same, plus the photo when a page showed one. */
+export const InvestorWebTargets = z.object({
   investors: z
-    .array(
-      z.object({
-        name: z.string().trim().min(1).max(120),
-        firm: s.nullable(),
-        email: s.nullable(),
-        linkedin: s.nullable(),
-        geo: s.nullable(),
-        check: s.nullable(),
-        focus: list,
-        thesis: z.string().trim().max(1000).nullable(),
-        stages: list,
-        portfolio: list,
-        recentInvestments: list,
-        sourceUrl: s.nullable(),
-      }),
-    )
+    .array(TargetInvestor.extend({ photoUrl: z.string().trim().max(2000).nullable() }))
     .max(INVESTORS.researchBatch * 2),
 });
 
@@ -62,8 +71,58 @@ const httpsUrl = (v: string | null, host?: RegExp): string | null => {
   }
 };
 
+/** An https image the avatar proxy would fetch (checkAvatarUrl: INVESTORS.avatar.hosts, default port), else null. */
+export function avatarPhotoUrl(v: string | null | undefined): string | null {
+  if (!v) return null;
+  try {
+    return checkAvatarUrl(v).toString();
+  } catch {
+    return null;
+  }
+}
+
+/** An http(s) URL without its utm_* tracking parameters (OpenAI adds utm_source=openai to cited links). */
+function withoutTracking(v: string): URL | null {
+  try {
+    const u = new URL(v);
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return null;
+    for (const k of [...u.searchParams.keys()]) if (/^utm_/i.test(k)) u.searchParams.delete(k);
+    return u;
+  } catch {
+    return null;
+  }
+}
+
+/** A page's identity for matching a model's sourceUrl to a citation: no tracking, no fragment, no trailing slash. */
+function pageKey(v: string): string | null {
+  const u = withoutTracking(v);
+  if (!u) return null;
+  u.hash = '';
+  u.pathname = u.pathname.replace(/\/+$/, '') || '/';
+  return u.toString();
+}
+
+/** The cited pages by pageKey, each as cited (without tracking parameters). */
+function citationIndex(sources: WebSource[]): Map<string, string> {
+  const cited = new Map<string, string>();
+  for (const { url } of sources) {
+    const key = pageKey(url);
+    if (key && !cited.has(key)) cited.set(key, withoutTracking(url)!.toString());
+  }
+  return cited;
+}
+
+/**
+ * The cited page a model's sourceUrl names, or null: web research keeps a source only when the answer cites it,
+ * never a URL the model made up.
+ */
+function citedSourceUrl(sourceUrl: string | null, cited: Map<string, string>): string | null {
+  const key = sourceUrl ? pageKey(sourceUrl) : null;
+  return key ? (cited.get(key) ?? null) : null;
+}
+
 /** A model's investor, cleaned: only a valid single address, a linkedin.com/in URL and an http(s) source stay. */
-function cleanFound(i: z.infer<typeof InvestorTargets>['investors'][number]): FoundInvestor {
+function cleanFound(i: z.infer<typeof TargetInvestor> & { photoUrl?: string | null }): FoundInvestor {
   const email = i.email && RecipientEmail.safeParse(i.email).success ? i.email.trim() : null;
   const linkedin = httpsUrl(i.linkedin, /(^|\.)linkedin\.com$/i);
   return {
@@ -79,6 +138,7 @@ function cleanFound(i: z.infer<typeof InvestorTargets>['investors'][number]): Fo
     portfolio: i.portfolio,
     recentInvestments: i.recentInvestments,
     sourceUrl: httpsUrl(i.sourceUrl),
+    photoUrl: avatarPhotoUrl(i.photoUrl),
   };
 }
 
@@ -92,6 +152,19 @@ function profileLine(p: OnboardingProfile | null): string {
   if (!p)
     return 'The founder has not completed onboarding; pick investors who back early-stage generalist teams.';
   return `Industry: ${p.industry}. Stage: ${p.stage} (investor rounds: ${stagesFor(p.stage).join(', ')}). Idea: ${p.idea}`;
+}
+
+/** New investors only (not known, not twice), at most one batch. */
+function newOnes(found: FoundInvestor[], known: Set<string>): FoundInvestor[] {
+  const seen = new Set(known);
+  return found
+    .filter((f) => {
+      const id = identityOf(f);
+      if (!f.name || seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    })
+    .slice(0, INVESTORS.researchBatch);
 }
 
 async function researchWithModel(
@@ -111,14 +184,34 @@ async function researchWithModel(
     name: 'investor_targets',
     schema: InvestorTargets,
   });
-  const seen = new Set(known);
-  const found = value.investors.map(cleanFound).filter((f) => {
-    const id = identityOf(f);
-    if (!f.name || seen.has(id)) return false;
-    seen.add(id);
-    return true;
+  return { found: newOnes(value.investors.map(cleanFound), known), usage };
+}
+
+/** Web research (the provider's research(), only when it can browse): sources must be cited pages. */
+async function researchOnWeb(
+  input: AgentInput,
+  known: Set<string>,
+  research: NonNullable<AgentInput['ai']['research']>,
+): Promise<{ found: FoundInvestor[]; usage: AiUsage }> {
+  const profile = input.memory.context.profile;
+  const request = aiRequest('plan', input.memory, [
+    {
+      role: 'user',
+      content: `${input.task.description}\n\n${profileLine(profile)}\n\nSearch the web for up to ${INVESTORS.researchBatch} real investors (angels or funds) who actively invest in this startup's industry and stage. Use only facts from pages you found and cite them. sourceUrl is the URL of the page you found the investor on (cited); use null for anything you did not find (email, LinkedIn URL, photo). photoUrl is the investor's photo only when a page shows it as an https image on ${INVESTORS.avatar.hosts.join(', ')}. check is the cheque size like "$50k to $250k".`,
+    },
+  ]);
+  const { value, sources, usage } = await research({
+    ...request,
+    maxTokens: 6000,
+    name: 'investor_web_targets',
+    schema: InvestorWebTargets,
   });
-  return { found: found.slice(0, INVESTORS.researchBatch), usage };
+  const cited = citationIndex(sources);
+  const found = value.investors.map((i) => ({
+    ...cleanFound(i),
+    sourceUrl: citedSourceUrl(i.sourceUrl, cited),
+  }));
+  return { found: newOnes(found, known), usage };
 }
 
 async function draftWithModel(
@@ -165,6 +258,8 @@ async function draftWithModel(
   return { drafts, usage };
 }
 
+const joinNotes = (a: string, b: string) => (a ? `${a} ${b}` : b);
+
 export const investorResearchAgent: Agent = async (input) => {
   const { task, memory } = input;
   const profile = memory.context.profile;
@@ -174,13 +269,32 @@ export const investorResearchAgent: Agent = async (input) => {
   let sample = true;
   let drafts = new Map<string, Draft>();
   let note = '';
+  let web = false;
 
   if (input.ai.mode === 'real') {
+    const research = input.ai.research;
+    if (research) {
+      try {
+        const r = await researchOnWeb(input, known, research);
+        usage = add(usage, r.usage);
+        if (r.found.length) {
+          found = r.found;
+          web = true;
+        } else note = 'The web research found no new investors; asked the AI instead.';
+      } catch (err) {
+        if (!(err instanceof AiError)) throw err;
+        note = `The web research failed (${err.message}); asked the AI instead.`;
+      }
+    }
     try {
-      const r = await researchWithModel(input, known);
-      usage = add(usage, r.usage);
-      if (r.found.length) {
+      if (!web) {
+        const r = await researchWithModel(input, known);
+        usage = add(usage, r.usage);
         found = r.found;
+        if (!found.length)
+          note = joinNotes(note, 'The AI returned no new investors; used the sample directory instead.');
+      }
+      if (found.length) {
         sample = false;
         const d = await draftWithModel(input, found).catch((err: unknown) => {
           if (err instanceof AiError) return { drafts: new Map<string, Draft>(), usage: ZERO };
@@ -188,10 +302,10 @@ export const investorResearchAgent: Agent = async (input) => {
         });
         usage = add(usage, d.usage);
         drafts = d.drafts;
-      } else note = 'The AI returned no new investors; used the sample directory instead.';
+      }
     } catch (err) {
       if (!(err instanceof AiError)) throw err;
-      note = `The AI research failed (${err.message}); used the sample directory instead.`;
+      note = joinNotes(note, `The AI research failed (${err.message}); used the sample directory instead.`);
     }
   }
   if (sample) found = pickSampleInvestors(profile, INVESTORS.researchBatch, (i) => known.has(identityOf(i)));
@@ -205,7 +319,7 @@ export const investorResearchAgent: Agent = async (input) => {
   }));
   const withDraft = rows.filter((r) => r.draft).length;
   const summary = found.length
-    ? `Found ${found.length} new investor${found.length === 1 ? '' : 's'}${sample ? ' (sample directory: fictional investors)' : ''} and drafted ${withDraft} email${withDraft === 1 ? '' : 's'} for your approval.`
+    ? `Found ${found.length} new investor${found.length === 1 ? '' : 's'}${sample ? ' (sample directory: fictional investors)' : web ? ' on the web' : ''} and drafted ${withDraft} email${withDraft === 1 ? '' : 's'} for your approval.`
     : 'No new investors to add: every match is already in your list.';
   const names = found.map((f) => `${f.name}${f.firm ? ` (${f.firm})` : ''}`);
   return {
@@ -225,6 +339,8 @@ export const investorResearchAgent: Agent = async (input) => {
       investors: found.length,
       drafts: withDraft,
       sample,
+      /** Found by web research (each sourceUrl a cited page) rather than the model's recall or the sample directory. */
+      web,
       note: note || null,
     },
     usage,

@@ -19,6 +19,8 @@ export interface FoundInvestor {
   portfolio: string[];
   recentInvestments: string[];
   sourceUrl: string | null;
+  /** An https image on INVESTORS.avatar.hosts (web research only), else null. */
+  photoUrl: string | null;
 }
 
 export interface SampleInvestor extends FoundInvestor {
@@ -58,6 +60,7 @@ function entry(r: Row): SampleInvestor {
     portfolio: r.portfolio,
     recentInvestments: r.portfolio.slice(0, 2),
     sourceUrl: null,
+    photoUrl: null,
     industries: r.industries,
   };
 }

@@ -63,6 +63,7 @@ function structuredValue(r: StructuredRequest<z.ZodType>): unknown {
     case 'investor_plan':
       return investorPlan(profile, text);
     case 'investor_targets':
+    case 'investor_web_targets':
     case 'investor_emails':
       // Offline research reads the bundled sample directory instead (features/investors/research.agent.ts).
       return null;

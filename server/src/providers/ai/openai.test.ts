@@ -7,7 +7,7 @@ import { AiError, type AiProvider, type ChatRequest } from './port.ts';
 
 let fake: FakeOpenAi;
 let ai: AiProvider;
-const provider = (over: { timeoutMs?: number; maxRetries?: number } = {}) =>
+const provider = (over: { timeoutMs?: number; maxRetries?: number; webSearch?: boolean; researchModel?: string } = {}) =>
   createOpenAiProvider({ apiKey: 'test', model: 'test-model', baseUrl: fake.baseUrl, timeoutMs: 5000, maxRetries: 1, ...over });
 
 beforeAll(async () => {
@@ -109,5 +109,55 @@ describe('OpenAI adapter against the fake server', () => {
       expect(err.kind).toBe('empty');
       expect(err.message).toBe('No AI response received');
     }
+  });
+});
+
+describe('OpenAI adapter: web research (Responses API)', () => {
+  const schema = z.object({ people: z.array(z.object({ name: z.string(), sourceUrl: z.string().nullable() })) });
+  const web = () => provider({ webSearch: true, researchModel: 'search-model', maxRetries: 0 });
+
+  it('is only offered with webSearch on', () => {
+    expect(ai.research).toBeUndefined();
+    expect(web().research).toBeTypeOf('function');
+    expect(web().describe).toContain('web research with search-model');
+  });
+
+  it('sends the web_search tool and the schema as a strict json_schema text format; returns value, citations, usage', async () => {
+    const value = { people: [{ name: 'Mara Holt', sourceUrl: 'https://holt.example/team' }] };
+    fake.web.sales_prospects = {
+      json: value,
+      citations: [
+        { url: 'https://holt.example/team', title: 'Team' },
+        { url: 'https://news.example/holt', title: 'News' },
+        { url: 'https://holt.example/team', title: 'Team again' },
+      ],
+    };
+    const out = await web().research!({ ...request, name: 'sales_prospects', schema });
+    expect(out.value).toEqual(value);
+    expect(out.sources).toEqual([
+      { url: 'https://holt.example/team', title: 'Team' },
+      { url: 'https://news.example/holt', title: 'News' },
+    ]);
+    expect(out.usage.tokens).toBeGreaterThan(100);
+    const [sent] = fake.responses;
+    expect(sent).toMatchObject({
+      model: 'search-model',
+      instructions: 'You are Nova.',
+      input: [{ role: 'user', content: 'Hello?' }],
+      tools: [{ type: 'web_search' }],
+      max_output_tokens: 123,
+      text: { format: { type: 'json_schema', name: 'sales_prospects', strict: true } },
+    });
+    expect(JSON.stringify(sent!.text!.format!.schema)).toContain('"additionalProperties":false');
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('maps failures: a server without the Responses API is unavailable, off-schema JSON bad_output, nothing empty', async () => {
+    fake.fail(404, 1);
+    expect((await failure(web().research!({ ...request, name: 'sales_prospects', schema }))).kind).toBe('unavailable');
+    fake.web.sales_prospects = { json: { nope: true }, citations: [] };
+    expect((await failure(web().research!({ ...request, name: 'sales_prospects', schema }))).kind).toBe('bad_output');
+    fake.empty = true;
+    expect((await failure(web().research!({ ...request, name: 'sales_prospects', schema }))).kind).toBe('empty');
   });
 });

@@ -1,8 +1,17 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import type { Response as OpenAiResponse } from 'openai/resources/responses/responses';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { AiError, type AiProvider, type AiUsage, type ChatRequest, type StructuredRequest } from './port.ts';
+import {
+  AiError,
+  type AiProvider,
+  type AiUsage,
+  type ChatRequest,
+  type ResearchResult,
+  type StructuredRequest,
+  type WebSource,
+} from './port.ts';
 import { usageOf } from './pricing.ts';
 
 // Keywords OpenAI's strict structured outputs refuse; zod still enforces them when the answer is parsed.
@@ -38,14 +47,37 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Any OpenAI-compatible chat-completions server (OpenAI, Ollama, vLLM, LM Studio) through the official SDK. */
-export function createOpenAiProvider(ai: Config['ai'] & { apiKey: string }): AiProvider {
+/** The pages an answer cites: its url_citation annotations, first title kept per URL, in order. */
+export function citedSources(res: Pick<OpenAiResponse, 'output'>): WebSource[] {
+  const byUrl = new Map<string, WebSource>();
+  for (const item of res.output ?? []) {
+    if (item.type !== 'message') continue;
+    for (const part of item.content) {
+      if (part.type !== 'output_text') continue;
+      for (const a of part.annotations ?? []) {
+        if (a.type === 'url_citation' && a.url && !byUrl.has(a.url)) byUrl.set(a.url, { url: a.url, title: a.title ?? '' });
+      }
+    }
+  }
+  return [...byUrl.values()];
+}
+
+type OpenAiSettings = Pick<Config['ai'], 'model' | 'baseUrl' | 'timeoutMs' | 'maxRetries'> &
+  Partial<Pick<Config['ai'], 'webSearch' | 'researchModel'>> & { apiKey: string };
+
+/**
+ * Any OpenAI-compatible chat-completions server (OpenAI, Ollama, vLLM, LM Studio) through the official SDK. With
+ * webSearch on, research() too: the Responses API with the web_search tool (OpenAI's own; most compatible servers
+ * have neither, hence off by default).
+ */
+export function createOpenAiProvider(ai: OpenAiSettings): AiProvider {
   const client = new OpenAI({
     apiKey: ai.apiKey,
     baseURL: ai.baseUrl ?? undefined,
     timeout: ai.timeoutMs,
     maxRetries: ai.maxRetries,
   });
+  const researchModel = ai.researchModel ?? ai.model;
   const messagesOf = (r: ChatRequest): ChatCompletionMessageParam[] => [{ role: 'system', content: r.system }, ...r.messages];
 
   async function complete(r: ChatRequest): Promise<string> {
@@ -65,7 +97,7 @@ export function createOpenAiProvider(ai: Config['ai'] & { apiKey: string }): AiP
 
   return {
     mode: 'real',
-    describe: `real (${ai.model} at ${ai.baseUrl ?? 'api.openai.com'})`,
+    describe: `real (${ai.model} at ${ai.baseUrl ?? 'api.openai.com'}${ai.webSearch ? `; web research with ${researchModel}` : ''})`,
 
     async *streamChat(r) {
       let produced = false;
@@ -93,7 +125,41 @@ export function createOpenAiProvider(ai: Config['ai'] & { apiKey: string }): AiP
     },
 
     structuredWithUsage,
+
+    ...(ai.webSearch ? { research } : {}),
   };
+
+  /**
+   * One Responses API call with the web_search tool and the schema as the text format. Not retried on a bad
+   * answer (searches are paid per call): the caller falls back to structured().
+   */
+  async function research<S extends z.ZodType>(r: StructuredRequest<S>): Promise<ResearchResult<z.output<S>>> {
+    let res: OpenAiResponse;
+    try {
+      res = await client.responses.create(
+        {
+          model: researchModel,
+          instructions: r.system,
+          input: r.messages.map((m) => ({ role: m.role, content: m.content })),
+          tools: [{ type: 'web_search' }],
+          max_output_tokens: r.maxTokens,
+          text: { format: { type: 'json_schema', name: r.name, schema: strictJsonSchema(r.schema), strict: true } },
+        },
+        { signal: r.signal },
+      );
+    } catch (err) {
+      throw toAiError(err);
+    }
+    const text = res.output_text;
+    if (!text?.trim()) throw new AiError('empty');
+    const parsed = r.schema.safeParse(parseJson(text));
+    if (!parsed.success) throw new AiError('bad_output', { cause: parsed.error });
+    return {
+      value: parsed.data,
+      sources: citedSources(res),
+      usage: usageOf(researchModel, res.usage?.input_tokens ?? 0, res.usage?.output_tokens ?? 0),
+    };
+  }
 
   async function structuredWithUsage<S extends z.ZodType>(r: StructuredRequest<S>): Promise<{ value: z.output<S>; usage: AiUsage }> {
     const responseFormat = {

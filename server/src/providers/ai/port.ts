@@ -57,6 +57,7 @@ export type StructuredName =
   | 'coding_spec'
   | 'investor_plan'
   | 'investor_targets'
+  | 'investor_web_targets'
   | 'investor_emails';
 
 /** Model tokens a call used and what they cost (offline: zero). */
@@ -68,6 +69,19 @@ export interface AiUsage {
 export interface StructuredRequest<S extends z.ZodType> extends ChatRequest {
   name: StructuredName;
   schema: S;
+}
+
+/** A page a web-research answer cites (a url_citation annotation on the answer's text). */
+export interface WebSource {
+  url: string;
+  title: string;
+}
+
+/** research(): the structured answer, the pages it cites (deduplicated by URL, in order) and what it cost. */
+export interface ResearchResult<T> {
+  value: T;
+  sources: WebSource[];
+  usage: AiUsage;
 }
 
 export interface AiProvider {
@@ -84,6 +98,11 @@ export interface AiProvider {
   structuredWithUsage<S extends z.ZodType>(
     request: StructuredRequest<S>,
   ): Promise<{ value: z.output<S>; usage: AiUsage }>;
+  /**
+   * A structured answer researched on the web (OpenAI's Responses API with the web_search tool), with the pages it
+   * cites. Only present when the provider can browse (AI_WEB_SEARCH=true): callers fall back to structured().
+   */
+  research?: <S extends z.ZodType>(request: StructuredRequest<S>) => Promise<ResearchResult<z.output<S>>>;
 }
 
 export type AiErrorKind = 'rate_limited' | 'unavailable' | 'empty' | 'bad_output';

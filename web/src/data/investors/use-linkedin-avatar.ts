@@ -15,7 +15,7 @@ export function isLinkedinImageUrl(url: string | null | undefined): url is strin
 }
 
 /**
- * GET …/linkedin-avatar?url=: a LinkedIn photo through the server's proxy, only for allow-listed image URLs
+ * GET …/linkedin-avatar?url=: an investor's photo (`Investor.photoUrl`) through the server's proxy, only for allow-listed image URLs
  * (nothing is asked otherwise). Failures are not retried; the avatar shows the initials.
  */
 export function useLinkedinAvatar(userId: string, url: string | null) {

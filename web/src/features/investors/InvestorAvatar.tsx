@@ -5,15 +5,18 @@ import { useLinkedinAvatar } from '../../data/investors/use-linkedin-avatar.ts';
 interface InvestorAvatarProps {
   userId: string;
   name: string;
-  /** A LinkedIn image URL; only allow-listed LinkedIn image hosts are fetched, through the server's proxy. */
+  /**
+   * The investor's photo (`Investor.photoUrl`, never the LinkedIn profile link): only an https image on the
+   * allow-listed LinkedIn image hosts is fetched, through the server's proxy.
+   */
   photoUrl: string | null;
   size?: 'md' | 'lg';
 }
 
 /**
- * The investor's initials, generated here (never a third-party avatar service). When a LinkedIn photo is
- * available through the proxy it is shown instead, unless it has not loaded within INVESTORS.avatarTimeoutMs
- * or fails: then the initials stay.
+ * The investor's initials, generated here (never a third-party avatar service). When the investor's photo
+ * (`photoUrl`) is available through the proxy it is shown instead, unless it has not loaded within
+ * INVESTORS.avatarTimeoutMs or fails: then the initials stay.
  */
 export function InvestorAvatar({ userId, name, photoUrl, size = 'md' }: InvestorAvatarProps) {
   const avatar = useLinkedinAvatar(userId, photoUrl);

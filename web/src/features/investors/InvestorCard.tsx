@@ -23,7 +23,7 @@ export function InvestorCard({ userId, investor, onOpen }: InvestorCardProps) {
       data-testid="investor-card"
     >
       <div className="flex items-start gap-3">
-        <InvestorAvatar userId={userId} name={investor.name} photoUrl={investor.linkedin} />
+        <InvestorAvatar userId={userId} name={investor.name} photoUrl={investor.photoUrl} />
         <div className="min-w-0 flex-1">
           <h3 className="truncate font-semibold text-slate-900 dark:text-white">
             <button

@@ -71,7 +71,7 @@ export function InvestorDetailDialog({ userId, investor, onClose, onUpdated }: I
     <WorkDialog open onClose={onClose} title={investor.name} description={investor.firm ?? undefined} wide>
       <div className="space-y-5">
         <div className="flex flex-wrap items-center gap-3">
-          <InvestorAvatar userId={userId} name={investor.name} photoUrl={investor.linkedin} size="lg" />
+          <InvestorAvatar userId={userId} name={investor.name} photoUrl={investor.photoUrl} size="lg" />
           <StatusChip status={investor.status} />
           <VerificationBadge verification={investor.verification} />
           {investor.sample && <SampleBadge />}

@@ -217,11 +217,20 @@ describe('Investor Outreach: tabs', () => {
 describe('Investor Outreach: avatars', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('asks the proxy only for LinkedIn image URLs and falls back to the initials after 10 s', async () => {
+  it('asks the proxy only for photoUrl on the LinkedIn image hosts and falls back to the initials after 10 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const photo = 'https://media.licdn.com/dms/image/ada.jpg';
     const srv = investorServer({
-      investors: [investor({ linkedin: photo }), investor({ investorId: 'inv-2', name: 'Grace Hopper' })],
+      investors: [
+        investor({ photoUrl: photo }),
+        // The LinkedIn profile link is not a photo; an image elsewhere is not fetched either.
+        investor({
+          investorId: 'inv-2',
+          name: 'Grace Hopper',
+          linkedin: 'https://www.linkedin.com/in/grace',
+        }),
+        investor({ investorId: 'inv-3', name: 'Alan Turing', photoUrl: 'https://images.example/alan.jpg' }),
+      ],
     });
     renderApp(PATH, {
       fetch: srv.fetch,

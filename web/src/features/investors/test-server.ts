@@ -19,6 +19,7 @@ export function investor(over: Partial<Investor> = {}): Investor {
     portfolio: ['Babbage Labs', 'Difference Co', 'Jacquard', 'Loom AI', 'Punchcard', 'Engine Two'],
     recentInvestments: ['Loom AI'],
     sourceUrl: null,
+    photoUrl: null,
     foundAt: '2025-03-01T10:00:00.000Z',
     lastContactDate: null,
     sample: true,

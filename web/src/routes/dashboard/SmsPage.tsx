@@ -1,14 +1,11 @@
+import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { FeatureGate } from '../../features/billing/FeatureGate.tsx';
-import { PageHeading } from '../../features/layout/PageHeading.tsx';
+import { PhoneScreen } from '../../features/sms/PhoneScreen.tsx';
 
-/**
- * /dashboard/sms: needs the Builder plan (spec 2 §6); the screen itself comes with its own issue, until then only
- * its name is shown to those whose plan opens it.
- */
+/** /dashboard/sms: needs the Builder plan (spec 2 §6); the gate decides before any SMS call. */
 export function SmsPage() {
+  const { user } = useAuth();
   return (
-    <FeatureGate feature="phone">
-      <PageHeading title="Phone Integration" />
-    </FeatureGate>
+    <FeatureGate feature="phone">{user ? <PhoneScreen key={user.id} userId={user.id} /> : null}</FeatureGate>
   );
 }

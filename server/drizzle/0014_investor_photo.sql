@@ -1,0 +1,1 @@
+ALTER TABLE "investors" ADD COLUMN "photo_url" text;

@@ -1,0 +1,130 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { SMS, SimulateTextBody, type SimulateTextResponse, type SmsMessagesResponse } from '@cofounder/shared';
+import { currentUser, ownParam } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { SmsProvider } from '../../providers/sms/port.ts';
+import { createSmsProvider } from '../../providers/sms/registry.ts';
+import type { FeatureRouter } from '../types.ts';
+import { createSmsService } from './sms.service.ts';
+import { codeIn } from './text.ts';
+
+export const SMS_WEBHOOK_PATH = '/api/sms/webhook';
+export const VOICE_WEBHOOK_PATH = '/api/voice/webhook';
+export const VOICE_RECORDING_PATH = '/api/voice/recording';
+/** Twilio's webhooks check its signature instead of a bearer, and are not plan-gated. */
+export const SMS_PUBLIC_ROUTES = [`POST ${SMS_WEBHOOK_PATH}`, `POST ${VOICE_WEBHOOK_PATH}`, `POST ${VOICE_RECORDING_PATH}`];
+
+const FORM_LIMIT_BYTES = 64 * 1024;
+
+/** Voicemails still being transcribed and answered (tests wait on them with settleVoicemails). */
+const voicemails = new Set<Promise<void>>();
+export const settleVoicemails = async (): Promise<void> => {
+  await Promise.all([...voicemails]);
+};
+const RECORD_MAX_SECONDS = 120;
+
+const xmlEscape = (text: string): string =>
+  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+async function readForm(ctx: Context): Promise<Record<string, string>> {
+  if (!/^application\/x-www-form-urlencoded\b/i.test(ctx.get('content-type'))) {
+    throw new AppError('bad_request', 'Expected application/x-www-form-urlencoded');
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > FORM_LIMIT_BYTES) throw new AppError('payload_too_large', 'Request body is too large');
+    chunks.push(chunk);
+  }
+  return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+}
+
+/**
+ * A Twilio webhook's params, once its X-Twilio-Signature matches the URL Twilio called (PUBLIC_URL + the path and
+ * query: behind a proxy PUBLIC_URL is what was registered) and the POST params. Local mode: 404; bad → 403.
+ */
+async function signedParams(ctx: Context, sms: SmsProvider, publicUrl: string): Promise<Record<string, string>> {
+  if (sms.mode !== 'real') throw new AppError('not_found', 'Not found');
+  const params = await readForm(ctx);
+  if (!sms.verifyWebhook(`${publicUrl}${ctx.url}`, params, ctx.get('x-twilio-signature'))) {
+    throw new AppError('forbidden', 'Invalid Twilio signature');
+  }
+  return params;
+}
+
+function twiml(ctx: Context, inner = ''): void {
+  ctx.type = 'text/xml';
+  ctx.body = `<?xml version="1.0" encoding="UTF-8"?><Response>${inner}</Response>`;
+}
+
+/** Phone integration (issue 11): status, codes, the thread, the local simulator, and Twilio's SMS and call webhooks. */
+export const smsRoutes: FeatureRouter = ({ database, ai, voice, now, log, queue, config }) => {
+  const sms = createSmsProvider(config);
+  const service = createSmsService({ db: database.db, ai, sms, voice, now, log, queue });
+  const router = new Router();
+
+  router.get('/api/sms/status/:userId', ownParam('userId'), async (ctx) => {
+    ctx.body = await service.status(currentUser(ctx).id);
+  });
+
+  router.post('/api/sms/generate-code/:userId', ownParam('userId'), async (ctx) => {
+    ctx.body = await service.generateCode(currentUser(ctx).id);
+  });
+
+  router.get('/api/sms/messages/:userId', ownParam('userId'), async (ctx) => {
+    const body: SmsMessagesResponse = { success: true, messages: await service.messages(currentUser(ctx).id) };
+    ctx.body = body;
+  });
+
+  router.post('/api/sms/simulate/:userId', ownParam('userId'), async (ctx) => {
+    if (sms.mode !== 'local') throw new AppError('not_found', 'Not found');
+    const { from, body } = parseInput(SimulateTextBody, ctx.request.body);
+    // The simulator must not let one founder talk in another's chat through their number (a code text is
+    // allowed: it can only be answered, never change the link).
+    const linked = await service.verifiedNumber(from);
+    if (linked && linked.userId !== currentUser(ctx).id && !codeIn(body)) {
+      throw new AppError('forbidden', 'This number is connected to another account');
+    }
+    const replies = await service.inbound({ from, to: sms.number, body, sid: null });
+    const answer: SimulateTextResponse = { success: true, replies };
+    ctx.body = answer;
+  });
+
+  router.post(SMS_WEBHOOK_PATH, async (ctx) => {
+    const params = await signedParams(ctx, sms, config.publicUrl);
+    const from = params.From ?? '';
+    if (!/^\+[1-9]\d{7,14}$/.test(from)) return twiml(ctx);
+    await service.inbound({ from, to: params.To ?? sms.number, body: params.Body ?? '', sid: params.MessageSid ?? null });
+    // Replies go out through the REST API, so Twilio gets an empty answer.
+    twiml(ctx);
+  });
+
+  router.post(VOICE_WEBHOOK_PATH, async (ctx) => {
+    const params = await signedParams(ctx, sms, config.publicUrl);
+    const number = params.From ? await service.verifiedNumber(params.From) : null;
+    if (!number?.userId) return twiml(ctx, `<Say>${xmlEscape(SMS.texts.callUnknown)}</Say><Hangup/>`);
+    const greeting = SMS.texts.callGreeting(await service.internName(number.userId));
+    const action = xmlEscape(`${config.publicUrl}${VOICE_RECORDING_PATH}`);
+    twiml(ctx, `<Say>${xmlEscape(greeting)}</Say><Record maxLength="${RECORD_MAX_SECONDS}" playBeep="true" action="${action}" method="POST"/>`);
+  });
+
+  router.post(VOICE_RECORDING_PATH, async (ctx) => {
+    const params = await signedParams(ctx, sms, config.publicUrl);
+    const number = params.From ? await service.verifiedNumber(params.From) : null;
+    if (number?.userId && params.RecordingUrl) {
+      const seconds = Math.max(0, Math.round(Number(params.RecordingDuration ?? 0)) || 0);
+      // Twilio waits on this answer with the caller on the line: fetching, transcribing and replying run after it.
+      const work = service.voicemail(number.userId, number.phoneNumber, params.RecordingUrl, seconds).catch((err: unknown) => {
+        log.error({ err }, 'voicemail handling failed');
+      });
+      voicemails.add(work);
+      void work.finally(() => voicemails.delete(work));
+    }
+    twiml(ctx, '<Hangup/>');
+  });
+
+  return router;
+};

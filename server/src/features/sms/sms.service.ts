@@ -1,0 +1,328 @@
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import {
+  BILLING,
+  DEFAULT_INTERN_SETTINGS,
+  SMS,
+  planAllows,
+  type GenerateCodeResponse,
+  type SmsMessage,
+  type SmsStatusResponse,
+} from '@cofounder/shared';
+import type { Db } from '../../db/client.ts';
+import { smsCodes, smsMessages, smsNumbers, type SmsMessageRow } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import type { AiProvider } from '../../providers/ai/port.ts';
+import type { SmsProvider } from '../../providers/sms/port.ts';
+import type { VoiceProvider } from '../../providers/voice/port.ts';
+import type { TaskQueue } from '../../queue/task-queue.ts';
+import { createConversationService } from '../conversation/conversation.service.ts';
+import { savedSettingsOf } from '../intern-settings/intern-settings.repo.ts';
+import { insertMessage } from '../messages/messages.repo.ts';
+import { planState } from '../usage/usage.repo.ts';
+import { createUsageService, USAGE_LIMIT_MESSAGE } from '../usage/usage.service.ts';
+import { windowLimiter } from './rate-limit.ts';
+import { codeIn, keywordOf, splitSegments, truncateText } from './text.ts';
+
+/** Said when the co-founder could not answer a text (the founder's message is kept in the chat). */
+export const SMS_REPLY_FAILED = 'Your co-founder could not answer right now. Please try again in a moment.';
+const UPGRADE_TEXT = 'Texting your co-founder needs the Builder plan. Upgrade on your Cofounder dashboard.';
+
+interface Deps {
+  db: Db;
+  ai: AiProvider;
+  sms: SmsProvider;
+  voice: VoiceProvider;
+  now: () => number;
+  log: Logger;
+  queue: TaskQueue | null;
+}
+
+export interface InboundText {
+  from: string;
+  to: string;
+  body: string;
+  sid?: string | null;
+}
+
+const sameCode = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+const toSmsMessage = (row: SmsMessageRow): SmsMessage => ({
+  id: row.id,
+  direction: row.direction,
+  from: row.fromNumber,
+  to: row.toNumber,
+  body: row.body,
+  createdAt: row.createdAt.toISOString(),
+  status: row.status,
+});
+
+export function createSmsService({ db, ai, sms, voice, now, log, queue }: Deps) {
+  const at = () => new Date(now());
+  const usage = createUsageService(db, now);
+  const conversation = createConversationService({ db, ai, usage, now, log, queue });
+  const codeLimiter = windowLimiter(SMS.codeRateLimit, now);
+  const inboundLimiter = windowLimiter(SMS.inboundRateLimit, now);
+
+  async function numberOfUser(userId: string) {
+    const [row] = await db.select().from(smsNumbers).where(eq(smsNumbers.userId, userId));
+    return row ?? null;
+  }
+
+  async function activeCode(userId: string) {
+    const [row] = await db
+      .select()
+      .from(smsCodes)
+      .where(and(eq(smsCodes.userId, userId), gt(smsCodes.expiresAt, at())));
+    return row ?? null;
+  }
+
+  /** Sends one text and stores it (local mode: the outbox); a failed send is stored as failed and logged. */
+  async function sendText(userId: string | null, to: string, body: string): Promise<void> {
+    let sid: string | null = null;
+    let status = 'failed';
+    try {
+      const sent = await sms.send(to, body);
+      sid = sent.sid || null;
+      status = sent.status;
+    } catch (err) {
+      log.warn({ err }, 'sms send failed');
+    }
+    await db.insert(smsMessages).values({
+      userId,
+      direction: 'out',
+      fromNumber: sms.number,
+      toNumber: to,
+      body,
+      status,
+      providerSid: sid,
+      createdAt: at(),
+    });
+  }
+
+  async function verifiedNumber(phone: string) {
+    const [row] = await db
+      .select()
+      .from(smsNumbers)
+      .where(and(eq(smsNumbers.phoneNumber, phone), isNotNull(smsNumbers.userId), isNotNull(smsNumbers.verifiedAt)));
+    return row ?? null;
+  }
+
+  async function setOptOut(phone: string, optedOut: boolean): Promise<void> {
+    await db
+      .insert(smsNumbers)
+      .values({ phoneNumber: phone, optedOut, updatedAt: at() })
+      .onConflictDoUpdate({ target: smsNumbers.phoneNumber, set: { optedOut, updatedAt: at() } });
+  }
+
+  /** The co-founder's answer to a verified founder's text, as the chat send would produce it (metered the same). */
+  async function chatReply(userId: string, text: string, inboundId: string | null): Promise<string> {
+    const { plan } = await planState(db, userId, at());
+    if (!planAllows(plan, 'phone')) return UPGRADE_TEXT;
+    try {
+      const turn = await conversation.send(userId, text);
+      const result = await turn.run();
+      if (inboundId) await db.update(smsMessages).set({ chatMessageId: result.userMessage.id }).where(eq(smsMessages.id, inboundId));
+      return result.aiResponse.message;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      if (err.code === 'payment_required') return BILLING.trialEndedText;
+      if (err.code === 'rate_limited') return USAGE_LIMIT_MESSAGE;
+      return SMS_REPLY_FAILED;
+    }
+  }
+
+  /** A code from a text: links the number to the code's user when it is someone's active code. */
+  async function claim(phone: string, code: string, linkedUser: string | null): Promise<string> {
+    const candidates = await db
+      .select()
+      .from(smsCodes)
+      .where(and(eq(smsCodes.code, code), gt(smsCodes.expiresAt, at())));
+    const match = candidates.find((c) => sameCode(c.code, code));
+    if (!match) return SMS.texts.wrongCode;
+    if (linkedUser && linkedUser !== match.userId) return SMS.texts.numberTaken;
+    const linked = await db.transaction(async (tx) => {
+      // The code is spent by whoever deletes it: two texts racing with one code link once.
+      const spent = await tx.delete(smsCodes).where(and(eq(smsCodes.userId, match.userId), eq(smsCodes.code, code))).returning();
+      if (!spent.length) return false;
+      // A founder who verifies a new number gives up the old one.
+      await tx
+        .update(smsNumbers)
+        .set({ userId: null, verifiedAt: null, updatedAt: at() })
+        .where(and(eq(smsNumbers.userId, match.userId), sql`${smsNumbers.phoneNumber} <> ${phone}`));
+      const done = await tx
+        .insert(smsNumbers)
+        .values({ phoneNumber: phone, userId: match.userId, verifiedAt: at(), updatedAt: at() })
+        .onConflictDoUpdate({
+          target: smsNumbers.phoneNumber,
+          set: { userId: match.userId, verifiedAt: at(), updatedAt: at() },
+          // Never take a number another user verified meanwhile.
+          setWhere: sql`${smsNumbers.userId} is null or ${smsNumbers.userId} = ${match.userId}`,
+        })
+        .returning();
+      return done.length > 0;
+    });
+    return linked ? SMS.texts.verified : SMS.texts.numberTaken;
+  }
+
+  return {
+    mode: sms.mode,
+    number: sms.number,
+
+    async status(userId: string): Promise<SmsStatusResponse> {
+      const [number, code] = await Promise.all([numberOfUser(userId), activeCode(userId)]);
+      const isVerified = Boolean(number?.verifiedAt);
+      return {
+        success: true,
+        hasCode: Boolean(code),
+        isVerified,
+        phoneNumber: isVerified ? number!.phoneNumber : null,
+        code: code && !isVerified ? code.code : null,
+        codeExpiresAt: code ? code.expiresAt.toISOString() : null,
+        twilioNumber: sms.number,
+        optedOut: number?.optedOut ?? false,
+        mode: sms.mode,
+      };
+    },
+
+    async generateCode(userId: string): Promise<GenerateCodeResponse> {
+      if (!codeLimiter.hit(userId)) throw new AppError('rate_limited', 'Too many codes requested. Please wait a few minutes and try again.');
+      const expiresAt = new Date(now() + SMS.codeTtlMs);
+      let code = '';
+      // Active codes are unique across users, so a texted code names exactly one founder.
+      for (let i = 0; i < 10; i++) {
+        code = String(randomInt(0, 10 ** SMS.codeDigits)).padStart(SMS.codeDigits, '0');
+        const taken = await db
+          .select({ userId: smsCodes.userId })
+          .from(smsCodes)
+          .where(and(eq(smsCodes.code, code), gt(smsCodes.expiresAt, at())));
+        if (!taken.some((r) => r.userId !== userId)) break;
+      }
+      await db
+        .insert(smsCodes)
+        .values({ userId, code, expiresAt, createdAt: at() })
+        .onConflictDoUpdate({ target: smsCodes.userId, set: { code, expiresAt, createdAt: at() } });
+      return { success: true, code, expiresAt: expiresAt.toISOString() };
+    },
+
+    async messages(userId: string): Promise<SmsMessage[]> {
+      const rows = await db
+        .select()
+        .from(smsMessages)
+        .where(eq(smsMessages.userId, userId))
+        .orderBy(desc(smsMessages.seq))
+        .limit(SMS.threadSize);
+      return rows.reverse().map(toSmsMessage);
+    },
+
+    /** The number's row when it is verified for a founder, or null. */
+    verifiedNumber,
+
+    async internName(userId: string): Promise<string> {
+      return (await savedSettingsOf(db, userId))?.internName ?? DEFAULT_INTERN_SETTINGS.internName;
+    },
+
+    sendText,
+
+    /**
+     * A voicemail of a verified founder: transcribed when a speech provider is configured, the transcript goes to
+     * the co-founder as a chat message (metered like one) and the answer back by SMS. Without speech (or when the
+     * recording cannot be fetched or transcribed) the chat gets a note that a voicemail arrived, with its length.
+     */
+    async voicemail(userId: string, phone: string, recordingUrl: string, seconds: number): Promise<void> {
+      let transcript = '';
+      if (voice.available) {
+        try {
+          const audio = await sms.fetchRecording(recordingUrl);
+          transcript = (await voice.transcribe({ file: audio, filename: 'voicemail.wav', mimeType: 'audio/wav' })).text.trim();
+        } catch (err) {
+          log.warn({ err }, 'voicemail transcription failed');
+        }
+      }
+      if (!transcript) {
+        await insertMessage(db, { userId, channel: 'chat', role: 'user', text: `Voicemail received by phone (${seconds} s).`, createdAt: at() });
+        return;
+      }
+      const text = truncateText(transcript, SMS.maxInboundChars);
+      const answer = await chatReply(userId, text, null);
+      const [number] = await db.select().from(smsNumbers).where(eq(smsNumbers.phoneNumber, phone));
+      if (number?.optedOut) return;
+      for (const segment of splitSegments(answer)) await sendText(userId, phone, segment);
+    },
+
+    /**
+     * The one inbound handler (Twilio's webhook and the local simulate form): answers the texts it sent back.
+     * 429 when the number is over its limit (nothing stored or sent).
+     */
+    async inbound(text: InboundText): Promise<string[]> {
+      if (!inboundLimiter.hit(text.from)) throw new AppError('rate_limited', 'Too many texts from this number');
+      const body = truncateText(text.body, SMS.maxInboundChars);
+      const [number] = await db.select().from(smsNumbers).where(eq(smsNumbers.phoneNumber, text.from));
+      const linkedUser = number?.verifiedAt ? number.userId : null;
+      const [stored] = await db
+        .insert(smsMessages)
+        .values({
+          userId: linkedUser,
+          direction: 'in',
+          fromNumber: text.from,
+          toNumber: text.to,
+          body,
+          status: 'received',
+          providerSid: text.sid ?? null,
+          createdAt: at(),
+        })
+        .returning();
+      const replies: string[] = [];
+      const reply = async (userId: string | null, message: string) => {
+        for (const segment of splitSegments(message)) {
+          await sendText(userId, text.from, segment);
+          replies.push(segment);
+        }
+      };
+
+      const keyword = keywordOf(body);
+      // Twilio's Advanced Opt-Out answers STOP / START / HELP itself on most numbers; ours are sent as well.
+      if (keyword === 'stop') {
+        await setOptOut(text.from, true);
+        // The confirmation goes once: a repeated STOP from an opted-out number gets nothing.
+        if (!number?.optedOut) await reply(linkedUser, SMS.texts.optedOut);
+        return replies;
+      }
+      if (keyword === 'start') {
+        await setOptOut(text.from, false);
+        await reply(linkedUser, SMS.texts.optedIn);
+        return replies;
+      }
+      if (keyword === 'help') {
+        await reply(linkedUser, SMS.texts.help);
+        return replies;
+      }
+      if (number?.optedOut) return replies;
+
+      const code = codeIn(body);
+      if (!linkedUser) {
+        const answer = code ? await claim(text.from, code, null) : SMS.texts.unknownNumber;
+        const nowLinked = answer === SMS.texts.verified ? (await verifiedNumber(text.from))?.userId ?? null : null;
+        if (nowLinked) await db.update(smsMessages).set({ userId: nowLinked }).where(eq(smsMessages.id, stored!.id));
+        await reply(nowLinked, answer);
+        return replies;
+      }
+      if (code) {
+        // A verified number texting someone's active code: another founder trying to claim it, or a re-verify.
+        const [someone] = await db
+          .select({ userId: smsCodes.userId })
+          .from(smsCodes)
+          .where(and(eq(smsCodes.code, code), gt(smsCodes.expiresAt, at())));
+        if (someone) {
+          await reply(linkedUser, await claim(text.from, code, linkedUser));
+          return replies;
+        }
+      }
+      await reply(linkedUser, await chatReply(linkedUser, body, stored!.id));
+      return replies;
+    },
+  };
+}
+
+export type SmsService = ReturnType<typeof createSmsService>;
