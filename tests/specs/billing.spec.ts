@@ -1,18 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { choosePlan, pickInterval } from '../pages/billing.ts';
 import { signInNewFounder } from '../pages/dashboard.ts';
-
-/** Clicks the interval's label (the radio itself is visually hidden inside it). */
-async function pickInterval(page: Page, interval: 'Monthly' | 'Annual') {
-  await page.locator('label').filter({ hasText: interval }).click();
-  await expect(page.getByRole('radio', { name: interval })).toBeChecked();
-}
-
-/** Picks a plan on /pricing for the chosen interval; the button's name is "{label}: {plan}". */
-async function choosePlan(page: Page, interval: 'Monthly' | 'Annual', plan: string, label: string) {
-  await page.goto('/pricing');
-  await pickInterval(page, interval);
-  await page.getByRole('button', { name: `${label}: ${plan}` }).click();
-}
 
 async function openSubscriptionTab(page: Page) {
   await page.goto('/dashboard/settings?tab=subscription');

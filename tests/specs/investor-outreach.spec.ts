@@ -1,19 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { buyBuilder } from '../pages/billing.ts';
 import { signInNewFounder } from '../pages/dashboard.ts';
 
 const PAGE = '/dashboard/investor-outreach';
-
-/** Buys Builder (monthly) through the local checkout, as billing.spec.ts does. */
-async function buyBuilder(page: Page) {
-  await page.goto('/pricing');
-  await page.locator('label').filter({ hasText: 'Monthly' }).click();
-  await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked();
-  await page.getByRole('button', { name: 'Get Started: Builder' }).click();
-  await expect(page).toHaveURL(/\/dev\/checkout\?session_id=lcs_/);
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page).toHaveURL(/\/subscription\/success\?session_id=lcs_/);
-  await expect(page.getByRole('heading', { name: 'Welcome to Builder!' })).toBeVisible();
-}
 
 /**
  * Waits until `locator` shows on `url`. The page polls every 30 s after AI Research; the research itself runs in

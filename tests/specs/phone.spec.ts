@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { chatLog } from '../pages/chat.ts';
+import { buyBuilder } from '../pages/billing.ts';
 import { signInNewFounder } from '../pages/dashboard.ts';
 
 const PAGE = '/dashboard/sms';
@@ -8,18 +9,6 @@ const FOUNDER_PHONE = `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7
 /** How the page shows a North American number: +1 (555) 123-4567. */
 const FOUNDER_PHONE_SHOWN = `+1 (${FOUNDER_PHONE.slice(2, 5)}) ${FOUNDER_PHONE.slice(5, 8)}-${FOUNDER_PHONE.slice(8)}`;
 const QUESTION = 'What should I focus on this week?';
-
-/** Buys Builder (monthly) through the local checkout, as billing.spec.ts does. */
-async function buyBuilder(page: Page) {
-  await page.goto('/pricing');
-  await page.locator('label').filter({ hasText: 'Monthly' }).click();
-  await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked();
-  await page.getByRole('button', { name: 'Get Started: Builder' }).click();
-  await expect(page).toHaveURL(/\/dev\/checkout\?session_id=lcs_/);
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page).toHaveURL(/\/subscription\/success\?session_id=lcs_/);
-  await expect(page.getByRole('heading', { name: 'Welcome to Builder!' })).toBeVisible();
-}
 
 /**
  * Sends "Simulate a text from your phone" and returns the replies the server sent back. The reply's exact words

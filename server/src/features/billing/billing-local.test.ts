@@ -7,11 +7,11 @@ import {
   LocalCheckoutSession,
   PricingResponse,
   SubscriptionStatusResponse,
-  UpgradeRequiredBody,
   UsageDetails,
   type PaidPlanId,
 } from '@cofounder/shared';
 import { localCheckoutSessions, subscriptions } from '../../db/schema.ts';
+import { expectPassesGate, expectUpgradeRequired } from '../../test/billing.ts';
 import { CHAT_TEST_OPTIONS } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
@@ -50,37 +50,8 @@ async function checkout(user: TestUser, planName: PaidPlanId, interval: 'monthly
   return body.sessionId;
 }
 
-const UPGRADE_TO_BUILDER = {
-  error: { code: 'forbidden', message: 'Upgrade to Builder to access this feature' },
-  upgradeRequired: true,
-  plan: 'builder',
-  planName: 'Builder',
-};
-
 /** GET a path of a gated feature (spec 2 §6) as `user`. */
 const gated = (user: TestUser, path = `/api/sms/status/${user.id}`) => call(t, 'GET', path, { token: user.token });
-
-/** The gate let the call through: the route answers (a path without one ends in the router's JSON 404). */
-async function expectPassesGate(res: Response) {
-  const body: unknown = await res.json();
-  expect(body).not.toHaveProperty('upgradeRequired');
-  // The SMS status route answers; a path no router has ends in the JSON 404.
-  if (res.url.includes('/api/sms/status/')) {
-    expect(res.status).toBe(200);
-    expect(body).toMatchObject({ success: true });
-  } else {
-    expect(res.status).toBe(404);
-    expect(body).toEqual({ error: { code: 'not_found', message: 'Not found' } });
-  }
-}
-
-/** The gate refused the call: 403 with the plan to upgrade to. */
-async function expectUpgradeRequired(res: Response) {
-  expect(res.status).toBe(403);
-  const body: unknown = await res.json();
-  expect(UpgradeRequiredBody.parse(body)).toEqual(body);
-  expect(body).toEqual(UPGRADE_TO_BUILDER);
-}
 
 /** Checkout and Pay on the local checkout page: the user then holds the plan. */
 async function subscribe(user: TestUser, plan: PaidPlanId, interval: 'monthly' | 'yearly' = 'monthly') {

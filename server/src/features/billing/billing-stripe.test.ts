@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING, InvoicesResponse, PricingResponse, SubscriptionStatusResponse, UsageDetails, type PaidPlanId } from '@cofounder/shared';
 import { billingEvents, subscriptions } from '../../db/schema.ts';
 import { startFakeStripe, type FakeStripe, type FakeStripeEvent } from '../../test/fake-stripe.ts';
+import { expectPassesGate, expectUpgradeRequired } from '../../test/billing.ts';
 import { CHAT_TEST_OPTIONS } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
@@ -60,31 +61,6 @@ async function subscribe(user: TestUser, plan: PaidPlanId, interval: 'monthly' |
 
 /** GET a path of a gated feature (spec 2 §6) as `user`. */
 const smsStatus = (user: TestUser) => call(t, 'GET', `/api/sms/status/${user.id}`, { token: user.token });
-
-/** The gate let the call through: the route answers (or, for a path without one, the router's JSON 404). */
-async function expectPassesGate(res: Response) {
-  const body: unknown = await res.json();
-  expect(body).not.toHaveProperty('upgradeRequired');
-  // The SMS status route answers; a path no router has ends in the JSON 404.
-  if (res.url.includes('/api/sms/status/')) {
-    expect(res.status).toBe(200);
-    expect(body).toMatchObject({ success: true });
-  } else {
-    expect(res.status).toBe(404);
-    expect(body).toEqual({ error: { code: 'not_found', message: 'Not found' } });
-  }
-}
-
-/** The gate refused the call: 403 with the plan to upgrade to. */
-async function expectUpgradeRequired(res: Response) {
-  expect(res.status).toBe(403);
-  expect(await res.json()).toEqual({
-    error: { code: 'forbidden', message: 'Upgrade to Builder to access this feature' },
-    upgradeRequired: true,
-    plan: 'builder',
-    planName: 'Builder',
-  });
-}
 
 const rowOf = async (user: TestUser) => (await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id)))[0];
 
