@@ -114,6 +114,10 @@ export const CHAT = {
   defaultInternName: 'Your AI Intern',
 } as const;
 
+/** How a chat message came in, or its reply went out, outside the app: by text (sms) or as a voicemail (phone). */
+export const MESSAGE_VIA = ['sms', 'phone'] as const;
+export type MessageVia = (typeof MESSAGE_VIA)[number];
+
 /** Onboarding numbers (spec 1 §4, §9). */
 export const ONBOARDING = {
   steps: 7,

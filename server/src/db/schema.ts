@@ -22,6 +22,7 @@ import {
   BILLING_INTERVALS,
   CONTACT,
   INVESTOR_STATUSES,
+  MESSAGE_VIA,
   PAID_PLAN_IDS,
   SUBSCRIPTION_STATES,
   PUBLISH_STATUSES,
@@ -187,6 +188,8 @@ export const messages = pgTable(
     text: text('text').notNull(),
     /** The page the founder attached to this message from the extension (shown under it in the history). */
     pageContext: jsonb('page_context').$type<PageContext>(),
+    /** Came in (or its reply went out) by text or as a voicemail rather than in the app; null for in-app chat. */
+    via: text('via', { enum: MESSAGE_VIA }),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [
@@ -198,6 +201,7 @@ export const messages = pgTable(
     check('messages_channel', oneOf(t.channel, MESSAGE_CHANNELS)),
     check('messages_role', oneOf(t.role, MESSAGE_ROLES)),
     check('messages_kind', oneOf(t.kind, MESSAGE_KINDS)),
+    check('messages_via', oneOf(t.via, MESSAGE_VIA)),
   ],
 );
 

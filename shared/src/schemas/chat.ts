@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHAT } from '../constants.ts';
+import { CHAT, MESSAGE_VIA } from '../constants.ts';
 import { AiResponse } from './onboarding.ts';
 
 /**
@@ -25,6 +25,8 @@ export const ChatMessage = z.object({
   isTransition: z.boolean().optional(),
   /** A user message sent with a page attached: the history shows "📎 {title}" under it. */
   pageContext: PageContext.optional(),
+  /** The message came in, or its reply went out, by text (sms) or as a voicemail (phone). */
+  via: z.enum(MESSAGE_VIA).optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 

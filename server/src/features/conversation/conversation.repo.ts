@@ -1,4 +1,4 @@
-import type { PageContext } from '@cofounder/shared';
+import type { MessageVia, PageContext } from '@cofounder/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -13,6 +13,8 @@ export interface CountedMessage {
   text: string;
   /** The page attached from the extension, stored with the message. */
   pageContext: PageContext | null;
+  /** Came in by text or as a voicemail (null: in the app). */
+  via: MessageVia | null;
   createdAt: Date;
   /** The usage month ('YYYY-MM') and the plan's monthly message limit (null: unlimited). */
   month: string;
@@ -35,8 +37,9 @@ export async function storeCountedMessage(db: Db, m: CountedMessage): Promise<Me
       on conflict (user_id, month) do update set messages = ${usageCounters.messages} + 1 where ${underLimit}
       returning 1
     )
-    insert into ${messages} (user_id, channel, role, kind, text, page_context, created_at)
-    select ${m.userId}::uuid, 'chat', 'user', 'message', ${m.text}::text, ${pageJson}::jsonb, ${m.createdAt.toISOString()}::timestamptz
+    insert into ${messages} (user_id, channel, role, kind, text, page_context, via, created_at)
+    select ${m.userId}::uuid, 'chat', 'user', 'message', ${m.text}::text, ${pageJson}::jsonb, ${m.via}::text,
+      ${m.createdAt.toISOString()}::timestamptz
     from counted
     returning id, seq, created_at`);
   const [row] = Stored.parse(result).rows;
@@ -50,6 +53,7 @@ export async function storeCountedMessage(db: Db, m: CountedMessage): Promise<Me
     kind: 'message',
     text: m.text,
     pageContext: m.pageContext,
+    via: m.via,
     createdAt: row.created_at,
   };
 }

@@ -1,4 +1,4 @@
-import { TaskPlan, type ConversationResponse, type PageContext, type PlannedTask, type SendMessageResponse } from '@cofounder/shared';
+import { TaskPlan, type ConversationResponse, type MessageVia, type PageContext, type PlannedTask, type SendMessageResponse } from '@cofounder/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import type { MessageRow } from '../../db/schema.ts';
@@ -64,7 +64,9 @@ export function createConversationService({ db, ai, usage, now, log, queue }: De
     const plan = planned.length ? await usage.planOf(userId) : null;
     let storedTasks: TaskRow[] = [];
     const response = await db.transaction(async (tx): Promise<SendMessageResponse> => {
-      const intern = await insertMessage(tx, { userId, channel: 'chat', role: 'intern', text: answer, createdAt: at() });
+      // The reply goes back the way the message came (by text for an SMS or a voicemail), so it carries the same mark.
+      const via = sent.via ?? undefined;
+      const intern = await insertMessage(tx, { userId, channel: 'chat', role: 'intern', text: answer, via, createdAt: at() });
       const stored = plan ? await storePlan(tx, usage, userId, plan, planned, at()) : null;
       storedTasks = stored?.tasks ?? [];
       const notice = stored
@@ -119,9 +121,15 @@ export function createConversationService({ db, ai, usage, now, log, queue }: De
      * Counts the message (429 when the month is used up, nothing stored) and stores it, atomically; the
      * returned turn then asks the AI. A failed reply keeps the founder's message and gives the count back.
      */
-    async send(userId: string, text: string, pageContext?: PageContext): Promise<ChatTurn> {
+    async send(userId: string, text: string, pageContext?: PageContext, options?: { via?: MessageVia }): Promise<ChatTurn> {
       const quota = await usage.messageQuota(userId);
-      const sent = await storeCountedMessage(db, { ...quota, text, pageContext: pageContext ?? null, createdAt: at() });
+      const sent = await storeCountedMessage(db, {
+        ...quota,
+        text,
+        pageContext: pageContext ?? null,
+        via: options?.via ?? null,
+        createdAt: at(),
+      });
       if (!sent) throw usage.limitReached();
       return {
         async run(onDelta) {

@@ -6,7 +6,10 @@ import { messages, type MessageRow } from '../../db/schema.ts';
 // The onboarding interview and the chat share one table (a channel column); both services store through here.
 
 export type Channel = MessageRow['channel'];
-export type NewMessage = Pick<MessageRow, 'userId' | 'channel' | 'role' | 'text' | 'createdAt'> & { kind?: MessageRow['kind'] };
+export type NewMessage = Pick<MessageRow, 'userId' | 'channel' | 'role' | 'text' | 'createdAt'> & {
+  kind?: MessageRow['kind'];
+  via?: MessageRow['via'];
+};
 
 export async function insertMessage(db: Db, message: NewMessage): Promise<MessageRow> {
   const [row] = await db.insert(messages).values(message).returning();
@@ -64,5 +67,6 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     ...(row.kind === 'task_notification' ? { isTaskNotification: true } : {}),
     ...(row.kind === 'transition' ? { isTransition: true } : {}),
     ...(row.pageContext ? { pageContext: row.pageContext } : {}),
+    ...(row.via ? { via: row.via } : {}),
   };
 }

@@ -59,6 +59,22 @@ describe('SMS in local mode', () => {
     const chat = (await (await call(t, 'GET', `/api/conversation/${user.id}`, { token: user.token })).json()) as ConversationResponse;
     expect(chat.messages.some((m) => m.role === 'user' && m.text === 'How do I find my first customers?')).toBe(true);
     expect(chat.messages.at(-1)?.role).toBe('intern');
+
+    // The dashboard's history marks both sides of the texted turn as SMS.
+    const textedAt = chat.messages.findIndex((m) => m.role === 'user' && m.text === 'How do I find my first customers?');
+    expect(chat.messages[textedAt]).toMatchObject({ via: 'sms' });
+    expect(chat.messages[textedAt + 1]).toMatchObject({ role: 'intern', via: 'sms' });
+
+    // A message sent in the app is not marked, and neither is its reply.
+    const sent = await call(t, 'POST', `/api/conversation/${user.id}`, { token: user.token, body: { role: 'user', text: 'And from the app?' } });
+    expect(sent.status).toBe(200);
+    const after = (await (await call(t, 'GET', `/api/conversation/${user.id}`, { token: user.token })).json()) as ConversationResponse;
+    const appAt = after.messages.findIndex((m) => m.role === 'user' && m.text === 'And from the app?');
+    expect(appAt).toBeGreaterThan(textedAt);
+    expect(after.messages[appAt]).not.toHaveProperty('via');
+    expect(after.messages[appAt + 1]?.role).toBe('intern');
+    expect(after.messages[appAt + 1]).not.toHaveProperty('via');
+    expect(after.messages[textedAt]).toMatchObject({ via: 'sms' });
   });
 
   it("a number verified for another founder cannot be used to simulate their texts; its code claim is numberTaken", async () => {

@@ -54,7 +54,9 @@ describe('voicemail', () => {
     expect(twilio.recordingFetches.length).toBe(2);
     expect(openai.transcriptions.at(-1)?.filename).toBe('voicemail.wav');
     const chat = (await (await call(t, 'GET', `/api/conversation/${user.id}`, { token: user.token })).json()) as ConversationResponse;
-    expect(chat.messages.some((m) => m.role === 'user' && m.text === 'Please draft a launch post for Friday.')).toBe(true);
+    const spokenAt = chat.messages.findIndex((m) => m.role === 'user' && m.text === 'Please draft a launch post for Friday.');
+    expect(chat.messages[spokenAt]).toMatchObject({ via: 'phone' });
+    expect(chat.messages[spokenAt + 1]).toMatchObject({ role: 'intern', via: 'phone' });
     expect(chat.messages.at(-1)?.role).toBe('intern');
     const replies = twilio.sent.filter((m) => m.To === phone).slice(before);
     expect(replies.length).toBeGreaterThan(0);
@@ -74,7 +76,7 @@ describe('voicemail', () => {
     await settleVoicemails();
     expect(twilio.recordingFetches.length).toBe(fetches);
     const chat = (await (await call(t, 'GET', `/api/conversation/${user.id}`, { token: user.token })).json()) as ConversationResponse;
-    expect(chat.messages.at(-1)).toMatchObject({ role: 'user', text: 'Voicemail received by phone (12 s).' });
+    expect(chat.messages.at(-1)).toMatchObject({ role: 'user', text: 'Voicemail received by phone (12 s).', via: 'phone' });
   });
 
   it('refuses an unsigned recording callback', async () => {

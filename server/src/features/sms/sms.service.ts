@@ -7,6 +7,7 @@ import {
   SMS,
   planAllows,
   type GenerateCodeResponse,
+  type MessageVia,
   type SmsMessage,
   type SmsStatusResponse,
 } from '@cofounder/shared';
@@ -116,12 +117,15 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue }: Deps) 
       .onConflictDoUpdate({ target: smsNumbers.phoneNumber, set: { optedOut, updatedAt: at() } });
   }
 
-  /** The co-founder's answer to a verified founder's text, as the chat send would produce it (metered the same). */
-  async function chatReply(userId: string, text: string, inboundId: string | null): Promise<string> {
+  /**
+   * The co-founder's answer to a verified founder's text, as the chat send would produce it (metered the same).
+   * Both messages land in the chat marked with how they came in: 'sms' for a text, 'phone' for a voicemail.
+   */
+  async function chatReply(userId: string, text: string, inboundId: string | null, via: MessageVia): Promise<string> {
     const { plan } = await planState(db, userId, at());
     if (!planAllows(plan, 'phone')) return UPGRADE_TEXT;
     try {
-      const turn = await conversation.send(userId, text);
+      const turn = await conversation.send(userId, text, undefined, { via });
       const result = await turn.run();
       if (inboundId) await db.update(smsMessages).set({ chatMessageId: result.userMessage.id }).where(eq(smsMessages.id, inboundId));
       return result.aiResponse.message;
@@ -241,11 +245,18 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue }: Deps) 
         }
       }
       if (!transcript) {
-        await insertMessage(db, { userId, channel: 'chat', role: 'user', text: `Voicemail received by phone (${seconds} s).`, createdAt: at() });
+        await insertMessage(db, {
+          userId,
+          channel: 'chat',
+          role: 'user',
+          text: `Voicemail received by phone (${seconds} s).`,
+          via: 'phone',
+          createdAt: at(),
+        });
         return;
       }
       const text = truncateText(transcript, SMS.maxInboundChars);
-      const answer = await chatReply(userId, text, null);
+      const answer = await chatReply(userId, text, null, 'phone');
       const [number] = await db.select().from(smsNumbers).where(eq(smsNumbers.phoneNumber, phone));
       if (number?.optedOut) return;
       for (const segment of splitSegments(answer)) await sendText(userId, phone, segment);
@@ -319,7 +330,7 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue }: Deps) 
           return replies;
         }
       }
-      await reply(linkedUser, await chatReply(linkedUser, body, stored!.id));
+      await reply(linkedUser, await chatReply(linkedUser, body, stored!.id, 'sms'));
       return replies;
     },
   };

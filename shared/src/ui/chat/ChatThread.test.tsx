@@ -145,4 +145,24 @@ describe('ChatThread', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Load earlier messages' }));
     expect(onLoadOlder).toHaveBeenCalled();
   });
+
+  it('marks messages that came by text or voicemail with a "via" label, and in-app messages with none', () => {
+    const { container } = renderThread({
+      messages: [
+        msg('1', 'user', 'Any news?', at(10, 9), { via: 'sms' }),
+        msg('2', 'intern', 'Two replies came in.', at(10, 9), { via: 'sms' }),
+        msg('3', 'user', 'Call me back', at(10, 10), { via: 'phone' }),
+        msg('4', 'user', 'Back in the app', at(10, 11)),
+      ],
+    });
+    expect(screen.getAllByText('via SMS')).toHaveLength(2);
+    expect(screen.getByText('via phone call')).toBeDefined();
+    const bubbles = container.querySelectorAll('[data-kind="user"], [data-kind="intern"]');
+    expect([...bubbles].map((b) => b.querySelector('[data-kind="via"]')?.textContent ?? null)).toEqual([
+      'via SMS',
+      'via SMS',
+      'via phone call',
+      null,
+    ]);
+  });
 });

@@ -1,9 +1,22 @@
 import { ListChecks } from 'lucide-react';
+import type { MessageVia } from '../../constants.ts';
 import { messageTime } from '../../rules/chat-time.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { Markdown } from './Markdown.tsx';
 import { PageChip } from './PageChip.tsx';
 import type { ThreadMessage } from './types.ts';
+
+const VIA_LABELS: Record<MessageVia, string> = { sms: 'via SMS', phone: 'via phone call' };
+
+/** "via SMS" / "via phone call" under a message that came in (or whose reply went out) outside the app. */
+function ViaLabel({ via }: { via: MessageVia | undefined }) {
+  if (!via) return null;
+  return (
+    <p data-kind="via" className="px-1 text-xs text-slate-500 dark:text-slate-400">
+      {VIA_LABELS[via]}
+    </p>
+  );
+}
 
 /** One message: the user's as plain text on the right, the intern's as Markdown on the left with a copy button. */
 export function MessageBubble({
@@ -43,6 +56,7 @@ export function MessageBubble({
           {message.text}
         </p>
         {message.pageContext && <PageChip page={message.pageContext} />}
+        <ViaLabel via={message.via} />
       </div>
     );
   }
@@ -73,6 +87,7 @@ export function MessageBubble({
           <Markdown text={message.text} />
         )}
       </div>
+      <ViaLabel via={message.via} />
       {!message.streaming && !notice && <CopyButton text={message.text} />}
     </div>
   );
