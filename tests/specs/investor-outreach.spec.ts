@@ -16,13 +16,14 @@ async function waitForResults(page: Page, url: string, testId: string) {
       await page.getByRole('button', { name: 'Refresh' }).click();
     }
     await expect(items.first()).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 60_000, intervals: [2_000, 3_000, 5_000] });
+  }).toPass({ timeout: 120_000, intervals: [2_000, 3_000, 5_000] });
 }
 
 test('a Builder founder researches investors, opens one, approves a draft that reaches the mailbox, and the investor shows Contacted', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  // The research runs in the worker beside every other spec's tasks: on a loaded CI machine it can take a while.
+  test.setTimeout(240_000);
   await signInNewFounder(page);
   await buyBuilder(page);
 
