@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { AUTH, DEFAULT_MONITOR_PORT, DEFAULT_PORT } from '@cofounder/shared';
@@ -80,6 +81,20 @@ export interface Config {
    * webhooks are always verified with the auth token.
    */
   twilio: TwilioConfig | null;
+  /**
+   * AI computer control (issue 12). Local machines are Chromium browsers on this server: chromiumPath is
+   * VM_CHROMIUM_PATH or the first browser found (null: local machines are unavailable). allowHosts lists
+   * host:port pairs a machine may open even though they are loopback/private (tests serve fixture pages so);
+   * never set it in production.
+   */
+  vm: {
+    chromiumPath: string | null;
+    allowHosts: string[];
+    /** Local machines this server runs at once, whoever owns them (each is a browser process). */
+    maxLocalMachines: number;
+    /** Where "search the web for …" goes (the query is appended, URL-encoded). */
+    searchUrl: string;
+  };
   /** Social connections: the token encryption key (null until main loads or generates it) and each platform's OAuth app. */
   social: {
     tokenKey: Buffer | null;
@@ -173,6 +188,10 @@ const Env = z.object({
   TWILIO_API_KEY_SECRET: z.string().min(1).optional(),
   TWILIO_PHONE_NUMBER: z.string().regex(/^\+[1-9]\d{7,14}$/, 'must be an E.164 number, e.g. +14155550123').optional(),
   TWILIO_API_BASE_URL: HttpUrl.default('https://api.twilio.com'),
+  VM_CHROMIUM_PATH: z.string().min(1).optional(),
+  VM_ALLOW_HOSTS: z.string().optional(),
+  VM_MAX_LOCAL_MACHINES: z.coerce.number().int().min(0).max(50).default(4),
+  VM_SEARCH_URL: HttpUrl.default('https://duckduckgo.com/html/?q='),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE_URL: HttpUrl.optional(),
@@ -183,6 +202,13 @@ const Env = z.object({
   STRIPE_PRICE_SCALE_MONTHLY: z.string().min(1).optional(),
   STRIPE_PRICE_SCALE_YEARLY: z.string().min(1).optional(),
 });
+
+/** Browsers a local machine can run, in order of preference (Debian, Ubuntu, Chrome). */
+const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+function findChromium(): string | null {
+  return CHROMIUM_CANDIDATES.find((path) => existsSync(path)) ?? null;
+}
 
 /** TOKEN_ENCRYPTION_KEY: 32 bytes as 64 hex digits or base64 (url-safe or not). */
 export function parseTokenKey(value: string): Buffer | null {
@@ -279,6 +305,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         verifyPerIp: e.AUTH_RATE_LIMITS ? AUTH.signInPerIp : off,
       },
       bcryptCost: 10,
+    },
+    vm: {
+      chromiumPath: e.VM_CHROMIUM_PATH ?? findChromium(),
+      allowHosts: (e.VM_ALLOW_HOSTS ?? '')
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+      maxLocalMachines: e.VM_MAX_LOCAL_MACHINES,
+      searchUrl: e.VM_SEARCH_URL,
     },
     supabase: e.SUPABASE_URL
       ? { url: e.SUPABASE_URL, anonKey: e.SUPABASE_ANON_KEY!, jwtSecret: e.SUPABASE_JWT_SECRET ?? null }

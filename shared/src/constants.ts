@@ -83,14 +83,17 @@ export interface PlanDefinition {
   voiceMinutesPerMonth: number | null;
   /** Transcription requests per minute (a burst limit, separate from the monthly minutes). */
   transcriptionsPerMinute: number;
+  /** AI computer control: machines a founder may hold (not terminated) at once, and running hours per month. */
+  vmMachines: number;
+  vmHoursPerMonth: number;
 }
 
 /** Every plan's price and limits, once. */
 export const PLANS: Record<PlanId, PlanDefinition> = {
-  free_trial: { id: 'free_trial', name: 'Free Trial', monthlyPrice: 0, yearlyPrice: null, messagesPerMonth: 100, tasksPerMonth: 10, builderFeatures: false, voiceMinutesPerMonth: 15, transcriptionsPerMinute: 5 },
-  starter: { id: 'starter', name: 'Starter', monthlyPrice: 29, yearlyPrice: 278, messagesPerMonth: 1000, tasksPerMonth: 60, builderFeatures: false, voiceMinutesPerMonth: 120, transcriptionsPerMinute: 10 },
-  builder: { id: 'builder', name: 'Builder', monthlyPrice: 79, yearlyPrice: 758, messagesPerMonth: 5000, tasksPerMonth: 300, builderFeatures: true, voiceMinutesPerMonth: 600, transcriptionsPerMinute: 20 },
-  scale: { id: 'scale', name: 'Scale', monthlyPrice: 199, yearlyPrice: 1910, messagesPerMonth: null, tasksPerMonth: null, builderFeatures: true, voiceMinutesPerMonth: null, transcriptionsPerMinute: 60 },
+  free_trial: { id: 'free_trial', name: 'Free Trial', monthlyPrice: 0, yearlyPrice: null, messagesPerMonth: 100, tasksPerMonth: 10, builderFeatures: false, voiceMinutesPerMonth: 15, transcriptionsPerMinute: 5, vmMachines: 1, vmHoursPerMonth: 2 },
+  starter: { id: 'starter', name: 'Starter', monthlyPrice: 29, yearlyPrice: 278, messagesPerMonth: 1000, tasksPerMonth: 60, builderFeatures: false, voiceMinutesPerMonth: 120, transcriptionsPerMinute: 10, vmMachines: 1, vmHoursPerMonth: 20 },
+  builder: { id: 'builder', name: 'Builder', monthlyPrice: 79, yearlyPrice: 758, messagesPerMonth: 5000, tasksPerMonth: 300, builderFeatures: true, voiceMinutesPerMonth: 600, transcriptionsPerMinute: 20, vmMachines: 2, vmHoursPerMonth: 100 },
+  scale: { id: 'scale', name: 'Scale', monthlyPrice: 199, yearlyPrice: 1910, messagesPerMonth: null, tasksPerMonth: null, builderFeatures: true, voiceMinutesPerMonth: null, transcriptionsPerMinute: 60, vmMachines: 3, vmHoursPerMonth: 300 },
 };
 
 /** Usage bar thresholds in percent (spec 1 §9): red ≥90 or warning, amber ≥75, green ≥50, else blue. */
@@ -415,5 +418,70 @@ export const SMS = {
     callGreeting: (internName: string) =>
       `Hi, this is ${internName}, your AI co-founder. Leave a message after the tone and I will get to work on it.`,
     callUnknown: 'This number is not connected to a Cofounder account. Goodbye.',
+  },
+} as const;
+
+/** Virtual machine states (spec 2 §3 "VM", §4). */
+export const VM_STATUSES = ['RUNNING', 'SUSPENDED', 'STOPPED', 'TERMINATED'] as const;
+
+/** What a computer-use step can do (spec 2 §3 "Decision"; issue 12). `done` ends the task. */
+export const COMPUTER_ACTIONS = ['click', 'double_click', 'type', 'key', 'scroll', 'navigate', 'wait', 'screenshot', 'done'] as const;
+
+/** AI computer control (spec 1 §4, §7-§9; spec 2 §2-§9 VMs; issue 12): every number and text, once. */
+export const VMS = {
+  /** The machine list is polled this often (spec 2 §7, §9). */
+  pollMs: 10_000,
+  /** After a launch the list is refreshed after this delay (spec 2 §7). */
+  refreshAfterLaunchMs: 5000,
+  /** The launch modal polls GET /api/vms/{id}/vnc this often, and gives up after this many failures (spec 1 §9). */
+  vncPollMs: 4000,
+  vncMaxFailures: 30,
+  /** noVNC's port on cloud machine images (spec 2 §9). */
+  vncPort: 6080,
+  /** The live monitor socket's path on MONITOR_PORT (spec 2 §7). */
+  monitorPath: '/computer-use-monitor',
+  /** The live monitor overlay keeps this many screenshots and decisions (spec 2 §9). */
+  monitorScreenshots: 6,
+  monitorDecisions: 5,
+  /** Every local machine's fixed screen. */
+  viewport: { width: 1280, height: 800 },
+  /** A computer-use task ends after this many steps or this long, whichever comes first. */
+  maxSteps: 25,
+  taskTimeLimitMs: 4 * 60_000,
+  /** Longest task description accepted. */
+  maxTaskChars: 2000,
+  /** Machine names. */
+  maxNameChars: 40,
+  /** A sensitive action waits this long for the founder's yes, then the task stops. */
+  confirmTimeoutMs: 2 * 60_000,
+  /** The live view token (GET /api/vms/{id}/vnc) is good for this long. */
+  viewTokenTtlMs: 60_000,
+  /** While someone watches a machine, its screen streams at most this many frames a second. */
+  liveFramesPerSecond: 2,
+  /** A watch lapses unless renewed within this time (the overlay renews it while open). */
+  liveWatchTtlMs: 30_000,
+  /** Screenshots kept per machine (older ones are pruned). */
+  keptScreenshots: 12,
+  texts: {
+    title: 'AI Computer Control Center',
+    emptyTask: 'Please enter a task description.',
+    deleteConfirm: 'Are you sure you want to permanently delete this VM? This action cannot be undone.',
+    launchFailed: 'Failed to launch VM',
+    suspendFailed: 'Failed to suspend VM',
+    stopFailed: 'Failed to stop VM',
+    resumeFailed: 'Failed to resume VM',
+    startFailed: 'Failed to start VM',
+    terminateFailed: 'Failed to terminate VM',
+    runFailed: 'Failed to run task.',
+    vncTimedOut: 'Timed out waiting for VNC',
+    vncUnavailable: 'VNC not available',
+    /** The screenshot alert: 'Failed to take screenshot: {msg}'. */
+    screenshotFailed: (msg: string) => `Failed to take screenshot: ${msg}`,
+    machineLimit: (n: number) =>
+      `Your plan allows ${n} machine${n === 1 ? '' : 's'}. Delete one or upgrade your plan to launch another.`,
+    hoursUsed: (h: number) => `You have used this month's ${h} hours of machine time. Upgrade your plan for more.`,
+    notRunning: 'Start the machine first.',
+    busy: 'This machine is already running a task.',
+    unavailable: 'Computer control is not available on this server.',
   },
 } as const;

@@ -36,3 +36,5 @@ export * from './schemas/contact.ts';
 export * from './schemas/investors.ts';
 export * from './rules/investors.ts';
 export * from './schemas/sms.ts';
+export * from './schemas/vms.ts';
+export * from './rules/vms.ts';

@@ -29,7 +29,11 @@ import {
   TASK_AGENTS,
   TASK_CATEGORIES,
   TASK_STATUSES,
+  VM_STATUSES,
+  VM_TASK_STATUSES,
   type ApprovalPost,
+  type Decision,
+  type PendingConfirmation,
   type AutonomyPreferences,
   type InternSettings,
   type OnboardingProfile,
@@ -660,3 +664,82 @@ export const smsMessages = pgTable(
   ],
 );
 export type SmsMessageRow = typeof smsMessages.$inferSelect;
+
+/**
+ * AI computer control (issue 12): the founder's machines. node names the server process that runs a local
+ * machine (`host:port`); at start-up a server marks its own local machines STOPPED (their browsers died with it).
+ * TERMINATED rows stay listed until deleted again (spec 2 §4: a terminated VM may be started afresh).
+ */
+export const vms = pgTable(
+  'vms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    name: text('name').notNull(),
+    status: text('status', { enum: VM_STATUSES }).notNull(),
+    provider: text('provider', { enum: ['local', 'cloud'] }).notNull(),
+    machineType: text('machine_type').notNull(),
+    externalIp: text('external_ip'),
+    node: text('node'),
+    /** When the machine last began running (counts toward the monthly machine hours); null when not running. */
+    runningSince: timestamp('running_since', tz),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [index('vms_user_idx').on(t.userId, t.createdAt), check('vms_status', oneOf(t.status, VM_STATUSES))],
+);
+export type VmRow = typeof vms.$inferSelect;
+
+/** Machine seconds used per user and calendar month (UTC, 'YYYY-MM'); running time is added when it ends. */
+export const vmUsage = pgTable(
+  'vm_usage',
+  {
+    userId: uuid('user_id').notNull(),
+    month: text('month').notNull(),
+    seconds: integer('seconds').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);
+
+/**
+ * Computer-use tasks. decisions is the timeline (Decision[]); pending_confirmation is the sensitive action
+ * waiting for a yes (PendingConfirmation), confirmation its answer; stop_requested is the founder's Stop. The
+ * loop reads these each step, so a Stop or a yes given on another server process still reaches it.
+ */
+export const vmTasks = pgTable(
+  'vm_tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vmId: uuid('vm_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    /** The work-engine task this ran for (coding / research agents), null when run from the VMs screen. */
+    engineTaskId: uuid('engine_task_id'),
+    description: text('description').notNull(),
+    status: text('status', { enum: VM_TASK_STATUSES }).notNull(),
+    message: text('message'),
+    decisions: jsonb('decisions').$type<Decision[]>().notNull().default([]),
+    screenshotId: uuid('screenshot_id'),
+    pendingConfirmation: jsonb('pending_confirmation').$type<PendingConfirmation | null>(),
+    confirmation: text('confirmation', { enum: ['approved', 'declined'] }),
+    stopRequested: boolean('stop_requested').notNull().default(false),
+    tokens: integer('tokens').notNull().default(0),
+    startedAt: timestamp('started_at', tz).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', tz),
+  },
+  (t) => [index('vm_tasks_vm_idx').on(t.vmId, t.startedAt.desc()), check('vm_tasks_status', oneOf(t.status, VM_TASK_STATUSES))],
+);
+export type VmTaskRow = typeof vmTasks.$inferSelect;
+
+/** Screenshots and live frames (JPEG), referenced by id from monitor events; pruned to VMS.keptScreenshots per VM. */
+export const vmScreenshots = pgTable(
+  'vm_screenshots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vmId: uuid('vm_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    /** base64 JPEG (text keeps the driver path identical on PGlite and pg). */
+    jpeg: text('jpeg').notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [index('vm_screenshots_vm_idx').on(t.vmId, t.createdAt.desc())],
+);

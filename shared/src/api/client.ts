@@ -86,6 +86,18 @@ import {
   type DowngradeBody,
   type LocalCheckoutDecision,
 } from '../schemas/billing.ts';
+import {
+  RunTaskResponse,
+  ScreenshotResponse,
+  VmListResponse,
+  VmResponse,
+  VmTaskResponse,
+  VncResponse,
+  type ConfirmActionBody,
+  type LaunchVmBody,
+  type RunTaskBody,
+  type VmAction,
+} from '../schemas/vms.ts';
 import { ApiError, apiErrorFrom } from './api-error.ts';
 import { sendMessageStream } from './chat-stream.ts';
 
@@ -368,6 +380,25 @@ export function createApi({
     /** Pays or declines a local checkout; answers where the browser goes next. */
     decideLocalCheckout: (sessionId: string, body: LocalCheckoutDecision) =>
       request('POST', `/api/stripe/local-checkout/${encodeURIComponent(sessionId)}`, LocalCheckoutResult, { body }),
+    /** AI computer control (spec 2 §7 "Virtual machines"): the caller's machines, polled every 10 s. */
+    vms: () => request('GET', '/api/vms/list', VmListResponse),
+    launchVm: (body: LaunchVmBody = {}) => request('POST', '/api/vms/launch', VmResponse, { body }),
+    /** suspend, stop, resume, start or terminate (spec 2 §4 says which states allow which). */
+    vmAction: (action: VmAction, id: string) =>
+      request('POST', `/api/vms/${action}/${encodeURIComponent(id)}`, VmResponse, { body: {} }),
+    /** The live view's connection; 409 until the machine's view is ready (the launch modal polls every 4 s). */
+    vmVnc: (id: string) => request('GET', `/api/vms/${encodeURIComponent(id)}/vnc`, VncResponse),
+    /** Runs a computer-use task; answers when it ends (done, a limit, or Stop). */
+    runComputerTask: (id: string, body: RunTaskBody) =>
+      request('POST', `/api/computer-use/run-task/${encodeURIComponent(id)}`, RunTaskResponse, { body }),
+    vmScreenshot: (id: string) =>
+      request('POST', `/api/computer-use/screenshot/${encodeURIComponent(id)}`, ScreenshotResponse, { body: {} }),
+    /** The latest task on a machine with its decision timeline and any action waiting for a yes. */
+    vmTask: (id: string) => request('GET', `/api/computer-use/task/${encodeURIComponent(id)}`, VmTaskResponse),
+    stopComputerTask: (id: string) =>
+      request('POST', `/api/computer-use/stop/${encodeURIComponent(id)}`, Success, { body: {} }),
+    confirmComputerAction: (id: string, body: ConfirmActionBody) =>
+      request('POST', `/api/computer-use/confirm/${encodeURIComponent(id)}`, Success, { body }),
     /** Pushes the whole connections map to the agents; the reply is not read (spec 1 §7). */
     pushServiceConnections: (connections: Partial<Record<ConnectionPlatform, ConnectionView>>) =>
       request('POST', '/api/agents/service-connections', z.unknown(), { body: { connections } }),

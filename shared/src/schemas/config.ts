@@ -30,5 +30,14 @@ export const PublicConfig = z.object({
   social: z.object({ twitter: z.boolean(), reddit: z.boolean() }).default({ twitter: false, reddit: false }),
   /** Voice needs a provider with speech models (there is no local one): transcription and realtime calls. */
   voice: z.object({ transcription: z.boolean(), calls: z.boolean() }).default({ transcription: false, calls: false }),
+  /** The live monitor socket's port on this host (MONITOR_PORT; spec 2 §7 says 3001). */
+  monitorPort: z.number().int().default(3001),
+  /**
+   * AI computer control: local machines are Chromium browsers on this server (available when Chromium is
+   * installed), real ones a cloud provider's machines. reason says why it is unavailable.
+   */
+  vm: z
+    .object({ available: z.boolean(), mode: ProviderMode, reason: z.string().nullable() })
+    .default({ available: false, mode: 'local', reason: null }),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

@@ -1,4 +1,5 @@
 import type {
+  ComputerActionType,
   InternSettings,
   OnboardingProfile,
   PageContext,
@@ -7,6 +8,7 @@ import type {
   TaskStatus,
 } from '@cofounder/shared';
 import type { z } from 'zod';
+import type { PageElement } from '../vm/port.ts';
 
 // The AI provider port. This issue needs chat (streamed and whole) and structured output; transcription,
 // realtime voice sessions and computer use join this interface in the issues that bring those features.
@@ -84,6 +86,45 @@ export interface ResearchResult<T> {
   usage: AiUsage;
 }
 
+/** What the computer-use model sees each step (issue 12 §3). */
+export interface ComputerObservation {
+  /** JPEG of the machine's screen. */
+  screenshot: Buffer;
+  url: string;
+  title: string;
+  /** Interactive elements with their boxes (empty when the machine only shows pixels). */
+  elements: PageElement[];
+  /** How the previous step's action went, null on the first step. */
+  lastAction: { action: ComputerActionType; result: 'ok' | 'blocked' | 'failed' | 'declined'; detail: string } | null;
+}
+
+/** One step's decision: what the model thought and the single action it takes next. */
+export interface ComputerStep {
+  thought: string;
+  action: ComputerActionType;
+  coordinate: { x: number; y: number } | null;
+  /** Text to type, keys to press ("Enter"), a URL to open, or the done message. */
+  text: string | null;
+  /** Scroll distance in pixels for scroll, wait length in ms for wait. */
+  scroll?: { dx: number; dy: number };
+  waitMs?: number;
+  confidence: number;
+  /** The model flagged this action (OpenAI's pending_safety_checks): ask the founder first. */
+  safetyCheck?: string;
+  usage: AiUsage;
+}
+
+/** A computer-use conversation for one task: the adapter keeps the model's state between steps. */
+export interface ComputerUseSession {
+  next(observation: ComputerObservation): Promise<ComputerStep>;
+}
+
+export interface ComputerUseRequest {
+  task: string;
+  viewport: { width: number; height: number };
+  signal?: AbortSignal;
+}
+
 export interface AiProvider {
   readonly mode: ProviderMode;
   /** One line for the start-up banner. */
@@ -103,6 +144,11 @@ export interface AiProvider {
    * cites. Only present when the provider can browse (AI_WEB_SEARCH=true): callers fall back to structured().
    */
   research?: <S extends z.ZodType>(request: StructuredRequest<S>) => Promise<ResearchResult<z.output<S>>>;
+  /**
+   * Starts a computer-use task: OpenAI's computer-use model through the Responses API, or offline a planner that
+   * carries out explicit instructions ("open URL", "type … into …", "click the button labelled …").
+   */
+  startComputerUse(request: ComputerUseRequest): ComputerUseSession;
 }
 
 export type AiErrorKind = 'rate_limited' | 'unavailable' | 'empty' | 'bad_output';
