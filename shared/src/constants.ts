@@ -483,5 +483,12 @@ export const VMS = {
     notRunning: 'Start the machine first.',
     busy: 'This machine is already running a task.',
     unavailable: 'Computer control is not available on this server.',
+    /** How a computer-use task ended when it did not finish by itself. */
+    stepLimit: (n: number) => `Stopped after ${n} steps without finishing.`,
+    timeLimit: (minutes: number) => `Stopped after ${minutes} minutes without finishing.`,
+    stoppedByUser: 'Stopped by you.',
+    declined: (reason: string) => `You declined: ${reason}. Nothing was submitted.`,
+    confirmTimedOut: 'No answer to the confirmation in time; nothing was submitted.',
+    awaitingConfirmation: (reason: string) => `Waiting for your confirmation: ${reason}`,
   },
 } as const;
