@@ -1,7 +1,8 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_API_ROUTES } from '../features/index.ts';
-import { investorEmails, investors, tasks, approvals, vms } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { approvals, authRefreshTokens, authSessions, authUsers, investorEmails, investors, subscriptions, tasks, vms } from '../db/schema.ts';
 import { givePlan } from '../test/billing.ts';
 import { fillPath, routeTable, type RouteEntry } from '../test/route-table.ts';
 import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../test/server.ts';
@@ -197,14 +198,74 @@ describe('route-table security sweep (issue 13 §1)', () => {
   }, 120_000);
 });
 
+describe('mass assignment and exposure (issue 13 §2)', () => {
+  /** Fields a caller may never set: whose row it is, which row, their plan or role, a stored status. */
+  const hostile = (userId: string) => ({
+    userId,
+    user_id: userId,
+    id: '00000000-0000-4000-8000-000000000000',
+    role: 'service_role',
+    isAdmin: true,
+    plan: 'scale',
+    planName: 'scale',
+    subscriptionStatus: 'active',
+    email: 'attacker@example.com',
+  });
+
+  it("bodies naming another user, a plan or a role change nothing of B's and no plan of A's", async () => {
+    const before = JSON.stringify(await snapshotB());
+    const writes = table.filter((r) => !allowListed(r) && ['POST', 'PUT', 'PATCH'].includes(r.method));
+    for (const route of writes) {
+      // The caller's own ids in the path: only the body tries to reach further.
+      const path = fillPath(route, (param) => (param === 'platform' ? 'twitter' : param === 'userId' ? a.id : bValue(param, route)));
+      await call(t, route.method, path, { token: a.token, body: hostile(b.id), headers: { 'x-user-id': a.id } });
+    }
+    expect(writes.length).toBeGreaterThan(30);
+    expect(JSON.stringify(await snapshotB())).toBe(before);
+    const [plan] = await t.database.db.select().from(subscriptions).where(eq(subscriptions.userId, a.id));
+    expect(plan?.plan).toBe('builder');
+    const [user] = await t.database.db.select().from(authUsers).where(eq(authUsers.id, a.id));
+    expect(user?.email).toBe(a.email);
+  }, 120_000);
+
+  it('no response carries a secret: Stripe keys, password hashes, refresh tokens, the JWT secret', async () => {
+    const [user] = await t.database.db.select().from(authUsers).where(eq(authUsers.id, a.id));
+    const refresh = await t.database.db
+      .select({ token: authRefreshTokens.token })
+      .from(authRefreshTokens)
+      .innerJoin(authSessions, eq(authSessions.id, authRefreshTokens.sessionId))
+      .where(eq(authSessions.userId, a.id));
+    const exact = [user!.encryptedPassword, TEST_JWT_SECRET, t.app.tokenKey.toString('hex'), t.app.tokenKey.toString('base64'), ...refresh.map((r) => r.token)];
+    expect(refresh.length).toBeGreaterThan(0);
+    const patterns = [/\bsk_(live|test)_[A-Za-z0-9]+/, /\$2[aby]\$\d\d\$/, /-----BEGIN [A-Z ]*PRIVATE KEY-----/];
+    const found: string[] = [];
+    let scanned = 0;
+    for (const route of table.filter((r) => !r.path.startsWith('/auth/v1/') && !r.path.startsWith('/dev/'))) {
+      const path = fillPath(route, (param) => (param === 'platform' ? 'twitter' : param === 'userId' ? a.id : bValue(param, route)));
+      const res = await call(t, route.method, path, {
+        token: a.token,
+        body: route.method === 'GET' ? undefined : {},
+        headers: { 'x-user-id': a.id },
+      });
+      const text = `${[...res.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${await res.text()}`;
+      scanned += 1;
+      for (const secret of exact) if (text.includes(secret)) found.push(`${route.method} ${route.path} leaks a stored secret`);
+      for (const pattern of patterns) if (pattern.test(text)) found.push(`${route.method} ${route.path} matches ${pattern}`);
+    }
+    expect(scanned).toBeGreaterThan(60);
+    expect(found).toEqual([]);
+  }, 120_000);
+});
+
 /** B's rows in every table the sweep aims at: none may change. */
 async function snapshotB() {
   const db = t.database.db;
   return {
-    tasks: await db.select().from(tasks),
-    approvals: await db.select().from(approvals),
-    investors: await db.select().from(investors),
-    emails: await db.select().from(investorEmails),
-    vms: await db.select().from(vms),
+    tasks: await db.select().from(tasks).where(eq(tasks.userId, b.id)),
+    approvals: await db.select().from(approvals).where(eq(approvals.userId, b.id)),
+    investors: await db.select().from(investors).where(eq(investors.userId, b.id)),
+    emails: await db.select().from(investorEmails).where(eq(investorEmails.userId, b.id)),
+    vms: await db.select().from(vms).where(eq(vms.userId, b.id)),
+    plan: await db.select().from(subscriptions).where(eq(subscriptions.userId, b.id)),
   };
 }
