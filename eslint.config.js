@@ -13,7 +13,7 @@ const noServerImports = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.output/**', '**/.wxt/**', '**/.data/**', 'server/drizzle/**', '**/test-results/**', '**/playwright-report/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.proof-dist/**', '**/.output/**', '**/.wxt/**', '**/.data/**', 'server/drizzle/**', '**/test-results/**', '**/playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FAKE_X, fakeSocialEnv } from './support/fake-social.ts';
 import { FAKE_VOICE, fakeVoiceEnv } from './support/fake-voice.ts';
+import { FIXTURE_SITE } from './support/fixture-site.ts';
 
 // The e2e run starts the product exactly as a user does (`npm start`), on its own port and a throwaway
 // DATA_DIR, and drives Debian's Chromium (never a downloaded browser). Workers inherit the env set here.
@@ -56,6 +57,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
     },
+    // The computer-use spec's own page (tests/fixtures), which the app's machines may open in this run only.
+    {
+      command: 'npx tsx support/fixture-server.ts',
+      url: `http://127.0.0.1:${FIXTURE_SITE.port}/fixtures/form.html`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
     {
       command: 'npm start',
       cwd: '..',
@@ -74,6 +82,7 @@ export default defineConfig({
         AUTH_RATE_LIMITS: 'false',
         ...fakeSocialEnv(),
         ...fakeVoiceEnv(),
+        VM_ALLOW_HOSTS: FIXTURE_SITE.allowHosts,
       },
     },
   ],

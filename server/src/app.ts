@@ -27,6 +27,9 @@ import type { EmailProvider } from './providers/email/port.ts';
 import type { SocialProviders } from './providers/social/port.ts';
 import { createSocialProviders } from './providers/social/registry.ts';
 import type { VoiceProvider } from './providers/voice/port.ts';
+import type { VmProvider } from './providers/vm/port.ts';
+import { createVmProvider } from './providers/vm/registry.ts';
+import type { VmEvents } from './events/vm-events.ts';
 import { createVoiceProvider } from './providers/voice/registry.ts';
 import type { AutonomyScheduler } from './queue/autonomy-queue.ts';
 import type { PublishScheduler } from './queue/publish-queue.ts';
@@ -55,6 +58,10 @@ export interface AppDeps {
   voice?: VoiceProvider;
   /** Replaces the billing provider chosen from config. */
   billing?: AnyBillingProvider;
+  /** Replaces the machine provider chosen from config (tests pass the fake one). */
+  vm?: VmProvider;
+  /** The live monitor's events (main and the test server create them on the event bus); absent: not streamed. */
+  vmEvents?: VmEvents | null;
   /** Extra feature routers mounted after the built-in ones (tests mount test-only routes this way). */
   features?: FeatureRouter[];
 }
@@ -68,8 +75,9 @@ export interface CofounderApp {
   /** The local auth server, or null in hosted-Supabase mode. */
   localAuth: LocalAuth | null;
   anonKey: string;
-  /** The key social tokens are sealed with (tests seal fixtures with it). */
+  /** The key social tokens are sealed with (tests seal fixtures with it); view tokens are signed under it too. */
   tokenKey: Buffer;
+  vm: VmProvider;
 }
 
 const WEBHOOK_JSON_LIMIT_BYTES = 1024 * 1024;
@@ -107,6 +115,8 @@ export function createApp(deps: AppDeps): CofounderApp {
       log,
       provider: deps.billing ?? createBillingProvider(config, database.db, now),
     }),
+    vm: deps.vm ?? createVmProvider(config, log),
+    vmEvents: deps.vmEvents ?? null,
   };
 
   const koa = new Koa();
@@ -134,5 +144,15 @@ export function createApp(deps: AppDeps): CofounderApp {
   koa.use(planGate(database.db, now));
   for (const feature of [...FEATURES, ...(deps.features ?? [])]) koa.use(feature(featureDeps).routes());
   koa.use(webApp(config.webDistDir));
-  return { koa, verifier, email, ai, voice: featureDeps.voice, localAuth, anonKey, tokenKey: featureDeps.tokenKey };
+  return {
+    koa,
+    verifier,
+    email,
+    ai,
+    voice: featureDeps.voice,
+    localAuth,
+    anonKey,
+    tokenKey: featureDeps.tokenKey,
+    vm: featureDeps.vm,
+  };
 }

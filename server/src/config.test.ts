@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       maxRetries: 2,
       webSearch: false,
       researchModel: 'gpt-4o-mini',
+      computerModel: 'computer-use-preview',
     });
   });
 
@@ -33,6 +34,7 @@ describe('loadConfig', () => {
       maxRetries: 0,
       webSearch: false,
       researchModel: 'llama3',
+      computerModel: 'computer-use-preview',
     });
   });
 

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import { AUTH, DEFAULT_MONITOR_PORT, DEFAULT_PORT } from '@cofounder/shared';
 import { DEFAULT_DATA_DIR, DEFAULT_WEB_DIST_DIR } from './paths.ts';
 
+/** OpenAI's model for the computer_use_preview tool. */
+export const DEFAULT_COMPUTER_MODEL = 'computer-use-preview';
+
 /** Thrown for a bad environment variable; the message names the variable so main can print it as is. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -64,6 +67,8 @@ export interface Config {
     webSearch: boolean;
     /** OPENAI_RESEARCH_MODEL: the model web research runs on (one that supports web search); default the chat model. */
     researchModel: string;
+    /** OPENAI_COMPUTER_MODEL: the model computer-use tasks run on (the computer_use_preview tool's model). */
+    computerModel: string;
   };
   /**
    * Speech (transcription, realtime client secrets): separate from `ai` because a chat-only server (Ollama) has no
@@ -169,6 +174,7 @@ const Env = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').default(60_000),
   OPENAI_MAX_RETRIES: z.coerce.number({ error: 'must be a number' }).int().min(0).max(10).default(2),
   OPENAI_RESEARCH_MODEL: z.string().min(1).optional(),
+  OPENAI_COMPUTER_MODEL: z.string().min(1).default(DEFAULT_COMPUTER_MODEL),
   AI_WEB_SEARCH: Bool.default(false),
   VOICE_OPENAI_API_KEY: z.string().min(1).optional(),
   VOICE_OPENAI_BASE_URL: HttpUrl.optional(),
@@ -328,6 +334,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxRetries: e.OPENAI_MAX_RETRIES,
       webSearch: e.AI_WEB_SEARCH,
       researchModel: e.OPENAI_RESEARCH_MODEL ?? e.OPENAI_MODEL,
+      computerModel: e.OPENAI_COMPUTER_MODEL,
     },
     voice: {
       apiKey: e.VOICE_OPENAI_API_KEY ?? e.OPENAI_API_KEY ?? null,

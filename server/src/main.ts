@@ -9,7 +9,14 @@ import { loadOrCreateAuthSecret, loadOrCreateTokenKey } from './features/auth/se
 import { createAiProvider } from './providers/ai/registry.ts';
 import { createSocialProviders } from './providers/social/registry.ts';
 import { startWorkers } from './queue/start.ts';
+import { createViewTokens, VIEW_TOKEN_PREFIX } from './features/vms/view-token.ts';
 import { startMonitor, type Monitor } from './ws/monitor.ts';
+import { createEventBus } from './events/create-bus.ts';
+import { createVmEvents } from './events/vm-events.ts';
+import { startLiveView } from './features/vms/live-view.ts';
+import { vmServices } from './features/vms/vm-services.ts';
+import { ownsVmCheck, startHoursSweep } from './features/vms/vms.service.ts';
+import { createVmProvider } from './providers/vm/registry.ts';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -34,6 +41,7 @@ function banner(config: Config, database: Database, app: CofounderApp, port: num
     `database: ${database.kind === 'postgres' ? 'real' : 'local'} (${database.describe})`,
     `email: ${emailLine}${emailLine.startsWith('local') ? ' — anyone who can reach this server can read it; set SMTP_URL before exposing it' : ''}`,
     `ai: ${app.ai.describe}`,
+    app.vm.describe,
     `voice: ${app.voice.describe}`,
     config.stripe
       ? `billing: real (Stripe${config.stripe.apiBase ? ` at ${config.stripe.apiBase.protocol}://${config.stripe.apiBase.host}:${config.stripe.apiBase.port}` : ''}${config.stripe.webhookSecret ? '' : '; STRIPE_WEBHOOK_SECRET is not set, so webhooks are refused'})`
@@ -66,6 +74,13 @@ async function start(): Promise<void> {
 
   const ai = createAiProvider(config);
   const social = createSocialProviders(config);
+  // Machines, and their live events across processes (LISTEN/NOTIFY on the app's database).
+  const vm = createVmProvider(config, log);
+  const bus = await createEventBus(database, log);
+  const vmEvents = createVmEvents({ db: database.db, bus, now: Date.now, log });
+  const machines = vmServices({ config, database, vm, vmEvents, ai, now: Date.now, log, tokenKey: config.social.tokenKey });
+  // Local machines died with the previous run of this process: they come back as STOPPED (PGlite: one process, all).
+  await machines.vms.stopOrphans(database.kind === 'pglite');
   const queue = await startWorkers({
     database,
     databaseUrl: config.databaseUrl,
@@ -74,16 +89,43 @@ async function start(): Promise<void> {
     now: Date.now,
     social,
     tokenKey: config.social.tokenKey,
+    machine: machines.computerUse.runForEngineTask,
   });
-  const app = createApp({ config, database, log, ai, social, queue, autonomy: queue.autonomy, publisher: queue.publisher });
+  const app = createApp({
+    config,
+    database,
+    log,
+    ai,
+    social,
+    queue,
+    autonomy: queue.autonomy,
+    publisher: queue.publisher,
+    vm,
+    vmEvents,
+  });
+  const stopSweep = startHoursSweep(machines.vms, log);
+  const stopLiveView = startLiveView({ db: database.db, vm, vmEvents, log });
   const server = createServer(app.koa.callback());
   let monitor: Monitor;
   try {
     await listen(server, config.port, config.host);
-    monitor = await startMonitor({ port: config.monitorPort, host: config.host, verifier: app.verifier, log });
+    monitor = await startMonitor({
+      port: config.monitorPort,
+      host: config.host,
+      verifier: app.verifier,
+      log,
+      vmEvents,
+      ownsVm: ownsVmCheck(database.db),
+      // The "password" of GET /api/vms/{id}/vnc: watching that one machine without the account's token.
+      viewTokens: { prefix: VIEW_TOKEN_PREFIX, verify: createViewTokens(config.social.tokenKey).verify },
+    });
   } catch (err) {
     server.close();
+    stopSweep();
+    stopLiveView();
+    await vm.shutdown();
     await queue.stop();
+    await bus.close();
     await database.close();
     lock?.release();
     const code = (err as NodeJS.ErrnoException).code;
@@ -102,7 +144,11 @@ async function start(): Promise<void> {
     await new Promise<void>((done) => server.close(() => done())); // stop accepting, let in-flight requests finish
     clearTimeout(force);
     await monitor.close();
+    stopSweep();
+    stopLiveView();
+    await vm.shutdown(); // closes this process's browsers; their rows are marked STOPPED at the next start
     await queue.stop(); // running tasks finish (bounded) before the database they write to closes
+    await bus.close();
     await database.close();
     lock?.release();
     process.exit(0);

@@ -440,6 +440,8 @@ export const VMS = {
   vncPort: 6080,
   /** The live monitor socket's path on MONITOR_PORT (spec 2 §7). */
   monitorPath: '/computer-use-monitor',
+  /** The monitor socket reconnects after this delay, doubling up to the maximum. */
+  monitorReconnectMs: { first: 1000, max: 30_000 },
   /** The live monitor overlay keeps this many screenshots and decisions (spec 2 §9). */
   monitorScreenshots: 6,
   monitorDecisions: 5,
@@ -448,6 +450,9 @@ export const VMS = {
   /** A computer-use task ends after this many steps or this long, whichever comes first. */
   maxSteps: 25,
   taskTimeLimitMs: 4 * 60_000,
+  /** A wait step lasts at most this long (a step should not stall a task); without a length, waitMs. */
+  maxWaitMs: 5000,
+  waitMs: 1000,
   /** Longest task description accepted. */
   maxTaskChars: 2000,
   /** Machine names. */
@@ -483,6 +488,12 @@ export const VMS = {
     notRunning: 'Start the machine first.',
     busy: 'This machine is already running a task.',
     unavailable: 'Computer control is not available on this server.',
+    notFound: 'VM not found',
+    otherProcess: 'This machine runs on another server process.',
+    viewNotReady: "The machine's view is not ready yet.",
+    restarted: 'The server restarted, so the machine was stopped.',
+    noTaskRunning: 'No task is running on this machine.',
+    confirmationGone: 'This confirmation is no longer waiting for an answer.',
     /** How a computer-use task ended when it did not finish by itself. */
     stepLimit: (n: number) => `Stopped after ${n} steps without finishing.`,
     timeLimit: (minutes: number) => `Stopped after ${minutes} minutes without finishing.`,

@@ -241,6 +241,8 @@ export const tasks = pgTable(
     lastError: text('last_error'),
     /** The queue job that holds the task while in progress: only that job may take it back after its lease expires. */
     jobId: text('job_id'),
+    /** The founder's machine a coding or research task runs on first (issue 12); null: no machine. */
+    vmId: uuid('vm_id'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },

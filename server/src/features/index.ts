@@ -4,6 +4,7 @@ import { approvalsRoutes } from './approvals/approvals.routes.ts';
 import { BILLING_PUBLIC_ROUTES, billingRoutes } from './billing/billing.routes.ts';
 import { autonomyRoutes } from './autonomy/autonomy.routes.ts';
 import { connectionsRoutes } from './connections/connections.routes.ts';
+import { computerUseRoutes } from './computer-use/computer-use.routes.ts';
 import { configRoutes } from './config/config.routes.ts';
 import { CONTACT_PUBLIC_ROUTES, contactRoutes } from './contact/contact.routes.ts';
 import { conversationRoutes } from './conversation/conversation.routes.ts';
@@ -18,6 +19,7 @@ import { SMS_PUBLIC_ROUTES, smsRoutes } from './sms/sms.routes.ts';
 import { tasksRoutes } from './tasks/tasks.routes.ts';
 import type { FeatureRouter } from './types.ts';
 import { usageRoutes } from './usage/usage.routes.ts';
+import { vmsRoutes } from './vms/vms.routes.ts';
 import { realtimeRoutes } from './voice/realtime.routes.ts';
 import { transcriptionRoutes } from './voice/transcription.routes.ts';
 
@@ -44,6 +46,8 @@ export const FEATURES: FeatureRouter[] = [
   contactRoutes,
   investorsRoutes,
   smsRoutes,
+  vmsRoutes,
+  computerUseRoutes,
 ];
 
 /**

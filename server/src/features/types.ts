@@ -6,6 +6,8 @@ import type { AiProvider } from '../providers/ai/port.ts';
 import type { EmailProvider } from '../providers/email/port.ts';
 import type { SocialProviders } from '../providers/social/port.ts';
 import type { VoiceProvider } from '../providers/voice/port.ts';
+import type { VmProvider } from '../providers/vm/port.ts';
+import type { VmEvents } from '../events/vm-events.ts';
 import type { AutonomyScheduler } from '../queue/autonomy-queue.ts';
 import type { PublishScheduler } from '../queue/publish-queue.ts';
 import type { TaskQueue } from '../queue/task-queue.ts';
@@ -40,6 +42,10 @@ export interface FeatureDeps {
   tokenKey: Buffer;
   /** Plans, checkout and billing events (Stripe, or the local checkout). */
   billing: BillingService;
+  /** The machines the co-founder drives (issue 12): local Chromium, a cloud adapter, or unavailable. */
+  vm: VmProvider;
+  /** The live monitor's events across processes; null: tasks are stored but nothing is streamed. */
+  vmEvents: VmEvents | null;
 }
 
 /** A feature plugs into the app as a router factory; its routes carry their full path (/api/...). */

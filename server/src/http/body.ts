@@ -24,6 +24,14 @@ async function readCapped(stream: AsyncIterable<Buffer>, limit: number): Promise
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Whether any string (value or key) in a parsed JSON value holds a NUL character. */
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v));
+  return false;
+}
+
 /**
  * Parses JSON request bodies with a size cap. Koa 3 has no body parser and koa-bodyparser's error shapes do
  * not match ours, so this is the one place: too large → 413, malformed → 400, both as AppErrors that each
@@ -50,6 +58,8 @@ export function jsonBody(limit: number = AUTH.maxJsonBodyBytes): Middleware {
       } catch {
         throw new AppError('bad_request', 'Request body is not valid JSON');
       }
+      // PostgreSQL stores no NUL in text or jsonb: refused here, it is a clear 400 instead of a failed query.
+      if (hasNul(ctx.request.body)) throw new AppError('bad_request', 'Text must not contain NUL characters (\\u0000)');
     }
     return next();
   };

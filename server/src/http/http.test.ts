@@ -66,6 +66,9 @@ describe('/api guard and errors', () => {
       devMailbox: true,
       social: { twitter: false, reddit: false },
       voice: { transcription: false, calls: false },
+      monitorPort: t.config.monitorPort,
+      // The test server's machines are the in-memory fake (test/fake-vm.ts).
+      vm: { available: true, mode: 'local', reason: null },
     });
   });
 
@@ -150,6 +153,15 @@ describe('request bodies', () => {
     expect(bigApi.status).toBe(413);
     expect((await bigApi.json()).error.code).toBe('payload_too_large');
     expect(await counts()).toEqual(before);
+  });
+
+  it('400 for a NUL character anywhere in a JSON body (PostgreSQL cannot store it)', async () => {
+    for (const body of ['{"name":"a\\u0000b"}', '{"list":["ok","\\u0000"]}', '{"a\\u0000":1}']) {
+      const res = await post('/api/test-echo', body, session.access_token);
+      expect(res.status, body).toBe(400);
+      expect((await res.json()).error).toMatchObject({ code: 'bad_request', message: 'Text must not contain NUL characters (\\u0000)' });
+    }
+    expect((await post('/api/test-echo', '{"name":"a\\\\u0000b"}', session.access_token)).status).toBe(200);
   });
 
   it('validate() answers 400 validation_failed naming the field', async () => {

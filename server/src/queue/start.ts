@@ -5,6 +5,7 @@ import { createAutonomyService } from '../features/autonomy/autonomy.service.ts'
 import { queuedApprovals } from '../features/publishing/publish.repo.ts';
 import { createPublishHandler, type PublishTuning } from '../features/publishing/publish.service.ts';
 import { createTaskExecutor } from '../features/tasks/engine.ts';
+import type { MachineRunner } from '../features/tasks/machine-run.ts';
 import { pendingTasks } from '../features/tasks/tasks.repo.ts';
 import { createUsageService } from '../features/usage/usage.service.ts';
 import type { AiProvider } from '../providers/ai/port.ts';
@@ -23,6 +24,8 @@ interface Deps {
   social?: SocialProviders;
   /** The key the app sealed provider tokens with (must be the app's to read them). */
   tokenKey?: Buffer;
+  /** Runs coding and research tasks on the founder's machine first (absent: tasks say machines are unavailable). */
+  machine?: MachineRunner;
   /** Replaces the agents (queue tests, bench). */
   agents?: Parameters<typeof createTaskExecutor>[0]['agents'];
   /** Test overrides (short leases, fast polling). */
@@ -52,6 +55,7 @@ export async function startWorkers({
   log,
   now,
   agents,
+  machine,
   tuning = {},
   social = {},
   tokenKey = randomBytes(32),
@@ -63,7 +67,7 @@ export async function startWorkers({
   const publisher: PublishScheduler = {
     enqueue: async (approvals, startAfterSeconds) => publishQueue?.enqueue(approvals, startAfterSeconds),
   };
-  const execute = createTaskExecutor({ db: database.db, ai, now, log, agents, publisher });
+  const execute = createTaskExecutor({ db: database.db, ai, now, log, agents, publisher, machine });
   const queue = await startTaskQueue({ database, databaseUrl, execute, log, ...taskTuning });
   await queue.enqueue(await pendingTasks(database.db));
   const usage = createUsageService(database.db, now);

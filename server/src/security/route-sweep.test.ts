@@ -109,6 +109,7 @@ function bValue(param: string, route: RouteEntry): string {
     if (route.path.startsWith('/api/vms/') || route.path.startsWith('/api/computer-use/')) return bObjects.vmId!;
   }
   if (param === 'platform') return 'twitter';
+  if (param === 'action') return 'stop';
   const value = bObjects[param];
   if (!value) throw new Error(`No value for :${param} in ${route.method} ${route.path}: map it in route-sweep.test.ts`);
   return value;

@@ -12,15 +12,38 @@ export interface CompletionRequest {
   response_format?: { type: string; json_schema?: { name: string; schema: Record<string, unknown>; strict?: boolean } };
 }
 
-/** A Responses API request body as the fake received it (the fields research() sends). */
+/** One Responses API input item: a message, or the answer to a computer_call / function_call. */
+export interface ResponsesInputItem {
+  role?: string;
+  content?: string | { type: string; text?: string; image_url?: string; detail?: string }[];
+  type?: string;
+  call_id?: string;
+  output?: string | { type: string; text?: string; image_url?: string }[] | { type: string; image_url?: string };
+  acknowledged_safety_checks?: { id: string; code?: string | null; message?: string | null }[];
+}
+
+/** A Responses API request body as the fake received it (the fields research() and computer use send). */
 export interface ResponsesRequest {
   model: string;
   instructions?: string;
-  input: string | { role: string; content: string }[];
-  tools?: { type: string }[];
+  input: string | ResponsesInputItem[];
+  tools?: { type: string; display_width?: number; display_height?: number; environment?: string; name?: string }[];
   max_output_tokens?: number;
   text?: { format?: { type: string; name?: string; schema?: Record<string, unknown>; strict?: boolean } };
+  previous_response_id?: string;
+  truncation?: string;
+  reasoning?: { summary?: string };
 }
+
+/**
+ * One scripted computer-use answer: a computer_call with the action (and pending safety checks), an open_url
+ * function call, or the final assistant message. reasoning becomes a reasoning item's summary.
+ */
+export type ComputerTurn = { reasoning?: string } & (
+  | { action: { type: string } & Record<string, unknown>; safetyChecks?: { id: string; code: string; message: string }[] }
+  | { openUrl: string }
+  | { message: string }
+);
 
 /** A scripted web-research answer: the JSON the model writes and the pages its text cites. */
 export interface WebAnswer {
@@ -70,6 +93,11 @@ export interface FakeOpenAi {
    * annotation on the span where its URL appears in that text (the whole text when it does not).
    */
   web: Record<string, Scripted<WebAnswer, ResponsesRequest>>;
+  /**
+   * Answers for /v1/responses requests that offer the computer_use_preview tool, taken in order (a test queues
+   * the sequence); when none is left the model says "Done." as a message.
+   */
+  computer: ComputerTurn[];
   /** Answer content "" (a model that returns nothing). */
   empty: boolean;
   /** Wait this long before answering (a slow first token; longer than the SDK timeout means a timeout). */
@@ -180,7 +208,8 @@ const run = <T, R = CompletionRequest>(value: Scripted<T, R>, request: R): T =>
 /**
  * An OpenAI-compatible server on loopback, so tests drive the real `openai` SDK: chat completions, JSON and
  * streamed (SSE `chat.completion.chunk` objects, then `data: [DONE]`), structured output by schema name;
- * the Responses API (non-streamed, web research: output_text with url_citation annotations);
+ * the Responses API (non-streamed, web research: output_text with url_citation annotations; computer use: scripted
+ * computer_call items answered turn by turn);
  * whisper transcription (multipart, verbose_json, 400 for a file that is not audio); realtime client secrets;
  * scripted failures, and a record of every request for assertions.
  */
@@ -194,6 +223,8 @@ export async function startFakeOpenAi(
 ): Promise<FakeOpenAi> {
   let failures: { status: number; left: number } | null = null;
   let counter = 0;
+  // Responses this fake answered, with the call id each one waits an answer for (null: none).
+  const callOf = new Map<string, string | null>();
 
   const fake: FakeOpenAi = {
     baseUrl: '',
@@ -202,6 +233,7 @@ export async function startFakeOpenAi(
     structured: {},
     responses: [],
     web: {},
+    computer: [],
     empty: false,
     firstTokenDelayMs: 0,
     transcriptions: [],
@@ -216,6 +248,7 @@ export async function startFakeOpenAi(
       Object.assign(fake, { reply: 'Hello from the fake model.', structured: {}, web: {}, empty: false, firstTokenDelayMs: 0, transcript: DEFAULT_TRANSCRIPT, duration: null });
       fake.requests.length = 0;
       fake.responses.length = 0;
+      fake.computer.length = 0;
       fake.transcriptions.length = 0;
       fake.clientSecrets.length = 0;
       fake.mintedSecrets.clear();
@@ -292,6 +325,8 @@ export async function startFakeOpenAi(
   /**
    * POST /v1/responses (the Responses API, non-streamed): a web_search_call item when the web_search tool was
    * offered, then the assistant message whose output_text carries the scripted JSON and url_citation annotations.
+   * With the computer_use_preview tool, the next scripted computer turn; like OpenAI it refuses (400) an unknown
+   * previous_response_id, and a follow-up that does not answer the previous response's call.
    */
   async function respond(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readJson<ResponsesRequest>(req);
@@ -299,7 +334,10 @@ export async function startFakeOpenAi(
     if (failed(req, res)) return;
     if (fake.firstTokenDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.firstTokenDelayMs));
     if (res.destroyed) return;
+    const chainError = brokenChain(body);
+    if (chainError) return answerJson(res, 400, { error: { message: chainError, type: 'invalid_request_error', param: 'input', code: null } });
     const n = ++counter;
+    if ((body.tools ?? []).some((t) => t.type === 'computer_use_preview')) return answerResponse(res, body, n, computerOutput(n), 20);
     const name = body.text?.format?.name;
     const scripted = name ? fake.web[name] : undefined;
     const answer: WebAnswer = scripted
@@ -331,8 +369,44 @@ export async function startFakeOpenAi(
         content: [{ type: 'output_text', text, annotations, logprobs: [] }],
       },
     ];
+    callOf.set(`resp_fake_${n}`, null);
+    answerResponse(res, body, n, output, Math.ceil(text.length / 4));
+  }
+
+  /** Why OpenAI would refuse the request's previous_response_id chain, or null. */
+  function brokenChain(body: ResponsesRequest): string | null {
+    const previous = body.previous_response_id;
+    if (!previous) return null;
+    if (!callOf.has(previous)) return `Previous response with id '${previous}' not found.`;
+    const callId = callOf.get(previous);
+    const answered = Array.isArray(body.input) && body.input.some((item) => item.call_id === callId && /_call_output$/.test(item.type ?? ''));
+    return callId && !answered ? `No tool output found for computer call ${callId}.` : null;
+  }
+
+  /** The next scripted computer-use turn as output items: reasoning, then the call or the message. */
+  function computerOutput(n: number): unknown[] {
+    const turn = fake.computer.shift() ?? { message: 'Done.' };
+    const reasoning = turn.reasoning
+      ? [{ type: 'reasoning', id: `rs_fake_${n}`, summary: [{ type: 'summary_text', text: turn.reasoning }] }]
+      : [];
+    const call =
+      'action' in turn
+        ? { type: 'computer_call', id: `cu_fake_${n}`, call_id: `call_fake_${n}`, action: turn.action, pending_safety_checks: turn.safetyChecks ?? [], status: 'completed' }
+        : 'openUrl' in turn
+          ? { type: 'function_call', id: `fc_fake_${n}`, call_id: `call_fake_${n}`, name: 'open_url', arguments: JSON.stringify({ url: turn.openUrl }), status: 'completed' }
+          : {
+              type: 'message',
+              id: `msg_fake_${n}`,
+              role: 'assistant',
+              status: 'completed',
+              content: [{ type: 'output_text', text: turn.message, annotations: [], logprobs: [] }],
+            };
+    callOf.set(`resp_fake_${n}`, 'message' in turn ? null : `call_fake_${n}`);
+    return [...reasoning, call];
+  }
+
+  function answerResponse(res: ServerResponse, body: ResponsesRequest, n: number, output: unknown[], outputTokens: number): void {
     const inputTokens = 100;
-    const outputTokens = Math.ceil(text.length / 4);
     answerJson(res, 200, {
       id: `resp_fake_${n}`,
       object: 'response',
@@ -340,6 +414,7 @@ export async function startFakeOpenAi(
       status: 'completed',
       model: body.model,
       instructions: body.instructions ?? null,
+      previous_response_id: body.previous_response_id ?? null,
       output,
       tools: body.tools ?? [],
       text: body.text ?? { format: { type: 'text' } },

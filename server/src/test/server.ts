@@ -10,6 +10,11 @@ import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { FeatureRouter } from '../features/types.ts';
 import { createTestClock, type TestClock } from './clock.ts';
+import { createFakeVm } from './fake-vm.ts';
+import { createEventBus } from '../events/create-bus.ts';
+import { createVmEvents, type VmEvents } from '../events/vm-events.ts';
+import type { VmProvider } from '../providers/vm/port.ts';
+import { vmServices } from '../features/vms/vm-services.ts';
 import { openTestDatabase, testDatabaseUrl } from './db.ts';
 import type { AiProvider } from '../providers/ai/port.ts';
 import { createAiProvider } from '../providers/ai/registry.ts';
@@ -36,6 +41,11 @@ export interface TestServerOptions {
   queue?: boolean | NonNullable<Parameters<typeof startWorkers>[0]['tuning']>;
   /** Replaces the AI provider chosen from config. */
   ai?: AiProvider;
+  /**
+   * The machine provider. Default: a fresh fake (test/fake-vm.ts: in memory, no Chromium), so no test starts a
+   * browser by accident; pass createVmProvider(config, log) for the real local machines.
+   */
+  vm?: VmProvider;
 }
 
 export interface TestServer {
@@ -46,6 +56,10 @@ export interface TestServer {
   clock: TestClock;
   /** The workers, when started with `queue`. */
   queue: Workers | null;
+  /** The machine provider in use (the fake one unless the test passed another). */
+  vm: VmProvider;
+  /** The live monitor's events on this server's event bus. */
+  vmEvents: VmEvents;
   anonKey: string;
   /** A real supabase-js client on this server's /auth/v1, with no storage or timers of its own. */
   supabase(): SupabaseClient;
@@ -75,6 +89,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const log = options.log ?? pino({ level: 'silent' });
   const ai = options.ai ?? createAiProvider(config);
   const tuning = options.queue === true ? {} : options.queue;
+  const vm = options.vm ?? createFakeVm();
+  const bus = await createEventBus(database, log);
+  const vmEvents = createVmEvents({ db: database.db, bus, now: clock.now, log });
   // The workers publish with the app's social adapters and read tokens sealed with the app's key.
   config.social.tokenKey ??= randomBytes(32);
   const social = createSocialProviders(config);
@@ -88,6 +105,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         tuning,
         social,
         tokenKey: config.social.tokenKey,
+        machine: vmServices({ config, database, vm, vmEvents, ai, now: clock.now, log, tokenKey: config.social.tokenKey })
+          .computerUse.runForEngineTask,
       })
     : null;
   const app = createApp({
@@ -101,6 +120,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     queue,
     autonomy: queue?.autonomy ?? null,
     publisher: queue?.publisher ?? null,
+    vm,
+    vmEvents,
   });
   server.on('request', app.koa.callback());
   return {
@@ -110,6 +131,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     clock,
     queue,
+    vm,
+    vmEvents,
     anonKey: app.anonKey,
     supabase: () =>
       createClient(baseUrl, app.anonKey, {
@@ -120,6 +143,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       server.closeAllConnections();
       await new Promise((done) => server.close(done));
       await queue?.stop();
+      await vm.shutdown();
+      await bus.close();
       if (!options.database) await database.close();
     },
   };

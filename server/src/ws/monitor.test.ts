@@ -1,48 +1,329 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { VMS } from '@cofounder/shared';
 import pino from 'pino';
-import { latestMail, uniqueEmail, verifyLinkOf } from '../test/mail.ts';
+import type { EventBus } from '../events/bus.ts';
+import { createEventBus } from '../events/create-bus.ts';
+import { createVmEvents, type VmEvents } from '../events/vm-events.ts';
+import { createViewTokens, VIEW_TOKEN_PREFIX } from '../features/vms/view-token.ts';
+import { connectMonitor, insertVm, ownsVmIn, type MonitorTestClient } from '../test/monitor-client.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
-import { CLOSE_UNAUTHORIZED, startMonitor, type Monitor } from './monitor.ts';
+import { signedInUser, type TestUser } from '../test/users.ts';
+import {
+  CLOSE_SLOW,
+  CLOSE_TOO_MANY,
+  CLOSE_UNAUTHORIZED,
+  startMonitor,
+  type Monitor,
+  type MonitorOptions,
+} from './monitor.ts';
+
+// The monitor socket with the real verifier (tokens from real sign-ins) and the real bus on the suite's database.
 
 let t: TestServer;
+let bus: EventBus;
+let vmEvents: VmEvents;
+let owner: TestUser;
+let other: TestUser;
+const monitors: Monitor[] = [];
 let monitor: Monitor;
+
+async function start(options: Partial<MonitorOptions> = {}): Promise<Monitor> {
+  const started = await startMonitor({
+    port: 0,
+    host: '127.0.0.1',
+    verifier: t.app.verifier,
+    log: pino({ level: 'silent' }),
+    vmEvents,
+    ownsVm: ownsVmIn(t.database),
+    ...options,
+  });
+  monitors.push(started);
+  return started;
+}
+
 beforeAll(async () => {
   t = await startTestServer();
-  monitor = await startMonitor({ port: 0, host: '127.0.0.1', verifier: t.app.verifier, log: pino({ level: 'silent' }) });
+  bus = await createEventBus(t.database);
+  vmEvents = createVmEvents({ db: t.database.db, bus, now: Date.now });
+  [owner, other] = await Promise.all([signedInUser(t), signedInUser(t)]);
+  monitor = await start({ limits: { authTimeoutMs: 300 } });
 });
 afterAll(async () => {
-  await monitor.close();
+  await Promise.all(monitors.map((m) => m.close()));
+  await bus.close();
   await t.close();
 });
 
-function connect(query: string): Promise<{ messages: string[]; code: number }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${monitor.port}/${query}`);
-    const messages: string[] = [];
-    socket.on('message', (data) => {
-      messages.push(String(data));
-      socket.close(1000);
-    });
-    socket.on('close', (code) => resolve({ messages, code }));
-    socket.on('error', reject);
-  });
+/** A client already greeted with hello (token in the query). */
+async function signedIn(
+  user: TestUser,
+  on: Monitor = monitor,
+  options?: WebSocket.ClientOptions,
+): Promise<MonitorTestClient> {
+  const client = await connectMonitor(on.port, `?token=${user.token}`, options);
+  await client.next((m) => m.type === 'hello');
+  return client;
 }
 
-describe('monitor socket', () => {
-  it('closes with 4401 without a valid token', async () => {
-    expect((await connect('')).code).toBe(CLOSE_UNAUTHORIZED);
-    expect((await connect('?token=not-a-real-token-at-all')).code).toBe(CLOSE_UNAUTHORIZED);
-    expect((await connect(`?token=${t.anonKey}`)).code).toBe(CLOSE_UNAUTHORIZED);
+async function subscribed(client: MonitorTestClient, vmId: string): Promise<void> {
+  client.send({ type: 'subscribe', vmId });
+  await client.next((m) => m.type === 'subscribed' && m.vmId === vmId);
+}
+
+const frame = (vmId: string, live: boolean) =>
+  ({ type: 'screenshot', vmId, taskId: null, step: null, live }) as const;
+
+describe('monitor socket: authentication', () => {
+  it('answers 404 off its path', async () => {
+    expect((await fetch(`http://127.0.0.1:${monitor.port}/`)).status).toBe(404);
+    const stray = new WebSocket(`ws://127.0.0.1:${monitor.port}/somewhere-else?token=${owner.token}`);
+    await expect(new Promise((_, reject) => stray.on('error', reject))).rejects.toThrow(/404/);
   });
 
-  it('greets a signed-in user with hello', async () => {
-    const email = uniqueEmail();
-    await t.supabase().auth.signUp({ email, password: 'Str0ng!pass' });
-    await fetch(verifyLinkOf(await latestMail(t.baseUrl, email, /Confirm/)), { redirect: 'manual' });
-    const { data } = await t.supabase().auth.signInWithPassword({ email, password: 'Str0ng!pass' });
-    const result = await connect(`?token=${data.session!.access_token}`);
-    expect(result.messages.map((m) => JSON.parse(m))).toEqual([{ type: 'hello', userId: data.user!.id }]);
-    expect(result.code).toBe(1000);
+  it('greets a user whose token comes in the query', async () => {
+    const client = await signedIn(owner);
+    expect(client.messages).toEqual([{ type: 'hello', userId: owner.id }]);
+    client.socket.close();
+  });
+
+  it('greets a user whose token comes in the first message', async () => {
+    const client = await connectMonitor(monitor.port);
+    client.send({ type: 'auth', token: owner.token });
+    expect(await client.next((m) => m.type === 'hello')).toEqual({ type: 'hello', userId: owner.id });
+    client.socket.close();
+  });
+
+  it('closes with 4401 for a missing, invalid or late token', async () => {
+    const closedWith = async (query: string, first?: object) => {
+      const client = await connectMonitor(monitor.port, query);
+      if (first) client.send(first);
+      return (await client.closed).code;
+    };
+    expect(await closedWith('?token=not-a-real-token-at-all')).toBe(CLOSE_UNAUTHORIZED);
+    expect(await closedWith(`?token=${t.anonKey}`)).toBe(CLOSE_UNAUTHORIZED);
+    expect(await closedWith('', { type: 'auth', token: 'not-a-real-token-at-all' })).toBe(CLOSE_UNAUTHORIZED);
+    expect(await closedWith('', { type: 'subscribe', vmId: randomUUID() })).toBe(CLOSE_UNAUTHORIZED);
+    const startedAt = Date.now();
+    expect(await closedWith('')).toBe(CLOSE_UNAUTHORIZED); // nothing sent: the auth timeout (300 ms here)
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(250);
+  });
+
+  it('accepts a live-view token for its one machine only, and refuses a forged or expired one', async () => {
+    let clock = Date.now();
+    const tokens = createViewTokens(randomBytes(32), () => clock);
+    const viewing = await start({ viewTokens: { prefix: VIEW_TOKEN_PREFIX, verify: tokens.verify } });
+    const [mine, alsoMine] = [await insertVm(t.database, owner.id), await insertVm(t.database, owner.id)];
+    const { token } = tokens.mint(owner.id, mine);
+    const client = await connectMonitor(viewing.port, `?token=${encodeURIComponent(token)}`);
+    expect(await client.next((m) => m.type === 'hello')).toEqual({ type: 'hello', userId: owner.id });
+    await subscribed(client, mine);
+    client.send({ type: 'subscribe', vmId: alsoMine });
+    expect(await client.next((m) => m.type === 'error')).toMatchObject({ vmId: alsoMine, message: 'VM not found' });
+    client.socket.close();
+
+    const forged = `${token.slice(0, -4)}AAAA`;
+    expect((await (await connectMonitor(viewing.port, `?token=${encodeURIComponent(forged)}`)).closed).code).toBe(CLOSE_UNAUTHORIZED);
+    clock += VMS.viewTokenTtlMs + 1;
+    expect((await (await connectMonitor(viewing.port, `?token=${encodeURIComponent(token)}`)).closed).code).toBe(CLOSE_UNAUTHORIZED);
+  });
+
+  it('answers unreadable messages with an error and stays open', async () => {
+    const client = await signedIn(owner);
+    client.socket.send('{not json');
+    client.send({ type: 'launch', vmId: 'x' });
+    client.send({ type: 'auth', token: owner.token });
+    await expect
+      .poll(() => client.messages.filter((m) => m.type === 'error').map((m) => m.message))
+      .toEqual([
+        'Messages must be JSON',
+        'Unknown message: expected auth, subscribe or unsubscribe',
+        'Already authenticated',
+      ]);
+    expect(client.socket.readyState).toBe(WebSocket.OPEN);
+    client.socket.close();
+  });
+});
+
+describe('monitor socket: machine events', () => {
+  it('refuses another user’s machine and delivers one task’s events to the owner in order', async () => {
+    const vmId = await insertVm(t.database, owner.id);
+    const [mine, theirs] = await Promise.all([signedIn(owner), signedIn(other)]);
+    await subscribed(mine, vmId);
+    for (const vm of [vmId, randomUUID(), 'not-a-uuid']) theirs.send({ type: 'subscribe', vmId: vm });
+    await expect.poll(() => theirs.messages.filter((m) => m.type === 'error').length).toBe(3);
+    expect(theirs.messages.slice(1)).toEqual(
+      [vmId, expect.any(String), 'not-a-uuid'].map((vm) => ({
+        type: 'error',
+        vmId: vm,
+        message: 'VM not found',
+        timestamp: expect.any(String),
+      })),
+    );
+
+    const taskId = randomUUID();
+    const jpeg = randomBytes(30_000);
+    const decision = {
+      step: 1,
+      thought: 'Click the field',
+      action: 'click' as const,
+      coordinate: { x: 10, y: 20 },
+      text: null,
+      confidence: 0.9,
+      timestamp: new Date().toISOString(),
+    };
+    // Not awaited one by one, as a busy loop might: the order must hold anyway.
+    const sent = [
+      vmEvents.publish(owner.id, { type: 'taskStart', vmId, taskId, task: 'type hello' }),
+      vmEvents.publish(owner.id, { type: 'status', vmId, taskId, status: 'running', message: null }),
+      vmEvents.publish(owner.id, { type: 'stepStart', vmId, taskId, step: 1 }),
+      vmEvents.publish(owner.id, { type: 'screenshot', vmId, taskId, step: 1, live: false }, jpeg),
+      vmEvents.publish(owner.id, { type: 'aiDecision', vmId, taskId, decision }),
+      vmEvents.publish(owner.id, {
+        type: 'action',
+        vmId,
+        taskId,
+        step: 1,
+        action: 'click',
+        result: 'ok',
+        detail: 'Clicked (10, 20)',
+      }),
+      vmEvents.publish(owner.id, { type: 'stepComplete', vmId, taskId, step: 1 }),
+      vmEvents.publish(owner.id, { type: 'taskComplete', vmId, taskId, success: true, message: 'Done' }),
+      vmEvents.publish(owner.id, { type: 'taskEnd', vmId, taskId, status: 'completed' }),
+    ];
+    await Promise.all(sent);
+    await mine.next((m) => m.type === 'taskEnd');
+    const events = mine.messages.filter((m) => m.vmId === vmId && m.type !== 'subscribed');
+    expect(events.map((m) => m.type)).toEqual([
+      'taskStart',
+      'status',
+      'stepStart',
+      'screenshot',
+      'aiDecision',
+      'action',
+      'stepComplete',
+      'taskComplete',
+      'taskEnd',
+    ]);
+    expect(events[3]).toMatchObject({
+      taskId,
+      step: 1,
+      live: false,
+      screenshot: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+    });
+    expect(events[4]).toMatchObject({ decision });
+    expect(theirs.messages.filter((m) => m.vmId === vmId && m.type !== 'error')).toEqual([]);
+    mine.socket.close();
+    theirs.socket.close();
+  });
+
+  it('stops delivering after unsubscribe', async () => {
+    const vmId = await insertVm(t.database, owner.id);
+    const client = await signedIn(owner);
+    await subscribed(client, vmId);
+    await vmEvents.publish(owner.id, { type: 'stepStart', vmId, taskId: 't', step: 1 });
+    await client.next((m) => m.type === 'stepStart');
+    client.send({ type: 'unsubscribe', vmId });
+    // A round trip on the same socket, so the unsubscribe is surely handled before the next publish.
+    client.send({ type: 'subscribe', vmId: 'not-a-uuid' });
+    await client.next((m) => m.type === 'error');
+    await vmEvents.publish(owner.id, { type: 'stepStart', vmId, taskId: 't', step: 2 });
+    const control = await signedIn(owner);
+    await subscribed(control, vmId);
+    await vmEvents.publish(owner.id, { type: 'stepStart', vmId, taskId: 't', step: 3 });
+    await control.next((m) => m.type === 'stepStart' && m.step === 3);
+    expect(client.messages.filter((m) => m.type === 'stepStart').map((m) => m.step)).toEqual([1]);
+    client.socket.close();
+    control.socket.close();
+  });
+
+  it('renews a watch on a subscribed machine until the last subscriber leaves', async () => {
+    const renewing = await start({ limits: { watchRenewMs: 50 } });
+    const vmId = await insertVm(t.database, owner.id);
+    const watches: number[] = [];
+    const stop = vmEvents.onWatch((id) => id === vmId && watches.push(Date.now()));
+    const client = await signedIn(owner, renewing);
+    await subscribed(client, vmId);
+    await expect.poll(() => watches.length).toBeGreaterThanOrEqual(3);
+    client.socket.close();
+    await client.closed;
+    await new Promise((r) => setTimeout(r, 100));
+    const settled = watches.length;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(watches.length).toBe(settled);
+    stop();
+  });
+
+  it('caps sockets per user and subscriptions per socket', async () => {
+    const capped = await start({ limits: { socketsPerUser: 2, subscriptionsPerSocket: 1 } });
+    const [a, b] = [await signedIn(owner, capped), await signedIn(owner, capped)];
+    const c = await connectMonitor(capped.port, `?token=${owner.token}`);
+    expect((await c.closed).code).toBe(CLOSE_TOO_MANY);
+    const [vm1, vm2] = [await insertVm(t.database, owner.id), await insertVm(t.database, owner.id)];
+    await subscribed(a, vm1);
+    a.send({ type: 'subscribe', vmId: vm2 });
+    expect(await a.next((m) => m.type === 'error')).toMatchObject({
+      vmId: vm2,
+      message: 'Too many subscriptions',
+    });
+    b.socket.close();
+    await b.closed;
+    // The closed socket's place is free again.
+    const d = await signedIn(owner, capped);
+    a.socket.close();
+    d.socket.close();
+  });
+});
+
+describe('monitor socket: slow and dead clients', () => {
+  /** Publishes `count` frames of ~200 KB while the client does not read, then reads again. */
+  async function flood(
+    client: MonitorTestClient,
+    vmId: string,
+    live: boolean,
+    count: number,
+  ): Promise<number> {
+    const tcp = (client.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    tcp.pause();
+    for (let i = 0; i < count; i++) await vmEvents.publish(owner.id, frame(vmId, live), randomBytes(150_000));
+    tcp.resume();
+    await vmEvents.publish(owner.id, { type: 'stepStart', vmId, taskId: 'marker', step: 1 });
+    return count;
+  }
+  const frames = (client: MonitorTestClient) => client.messages.filter((m) => m.type === 'screenshot').length;
+
+  it(
+    'drops live frames for a client that reads too slowly, then closes it (1013) when task events back up',
+    { timeout: 60_000 },
+    async () => {
+      const strict = await start({
+        limits: { dropLiveFramesAboveBytes: 64 * 1024, closeAboveBytes: 512 * 1024 },
+      });
+      const vmId = await insertVm(t.database, owner.id);
+      const client = await signedIn(owner, strict);
+      await subscribed(client, vmId);
+
+      const live = await flood(client, vmId, true, 60);
+      await client.next((m) => m.type === 'stepStart', 20_000);
+      expect(frames(client)).toBeLessThan(live);
+      expect(client.socket.readyState).toBe(WebSocket.OPEN);
+
+      const before = frames(client);
+      const steps = await flood(client, vmId, false, 60);
+      expect((await client.closed).code).toBe(CLOSE_SLOW);
+      expect(frames(client) - before).toBeLessThan(steps);
+    },
+  );
+
+  it('terminates a peer that stops answering pings, and keeps one that answers', async () => {
+    const beating = await start({ heartbeatMs: 50 });
+    const mute = await signedIn(owner, beating, { autoPong: false });
+    const healthy = await signedIn(owner, beating);
+    expect((await mute.closed).code).toBe(1006);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(healthy.socket.readyState).toBe(WebSocket.OPEN);
+    healthy.socket.close();
   });
 });

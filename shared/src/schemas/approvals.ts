@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POST_LIMITS } from '../constants.ts';
+import { PendingConfirmation } from './vms.ts';
 
 /** A drafted post waiting for the founder's yes (spec: approvals inbox; marketing posts are the first kind). */
 export const ApprovalPost = z.discriminatedUnion('platform', [
@@ -47,7 +48,12 @@ export type Approval = z.infer<typeof Approval>;
 
 /** GET /api/approvals?status= (default pending): newest first. */
 export const ApprovalsQuery = z.object({ status: z.enum(APPROVAL_STATUSES).default('pending') });
-export const ApprovalsResponse = z.object({ success: z.literal(true), approvals: z.array(Approval) });
+export const ApprovalsResponse = z.object({
+  success: z.literal(true),
+  approvals: z.array(Approval),
+  /** Sensitive computer actions waiting for a yes (issue 12 §3); listed on the pending tab only. */
+  computerActions: z.array(PendingConfirmation).default([]),
+});
 export type ApprovalsResponse = z.infer<typeof ApprovalsResponse>;
 
 /** POST /api/approvals/{id}: approve (optionally with an edited post of the same platform) or reject. */

@@ -35,8 +35,13 @@ export const Task = z.object({
   requiredPlatforms: z.array(SocialPlatform),
   pauseReason: z.string().nullable(),
   createdAt: z.string(),
+  /** The machine the task runs on first (coding and research agents, issue 12); absent or null: none. */
+  vmId: z.string().nullable().optional(),
 });
 export type Task = z.infer<typeof Task>;
+
+/** The agents that can run their task on one of the founder's machines and attach its final screenshot. */
+export const MACHINE_AGENTS = ['coding_agent', 'research_agent'] as const satisfies readonly TaskAgent[];
 
 /** A task the AI proposes in a plan, before it is stored (structured output of the AI provider). */
 export const PlannedTask = z.object({

@@ -31,13 +31,15 @@ export type GenerateTasksResponse = z.infer<typeof GenerateTasksResponse>;
 /**
  * PATCH /api/tasks/{taskId}: the only fields an owner may change. Unknown fields are refused (strict).
  * Status moves the owner may make: pending → completed (done by hand), failed → pending (retry),
- * completed → pending (reopen); everything else is the engine's.
+ * completed → pending (reopen); everything else is the engine's. vmId only for MACHINE_AGENTS' tasks.
  */
 export const PatchTaskBody = z
   .object({
     description: z.string().trim().min(1).max(500).optional(),
     priority: z.number().int().min(PRIORITY.min).max(PRIORITY.max).optional(),
     status: z.enum(['pending', 'completed']).optional(),
+    /** A coding or research task runs on this machine of the founder's first (issue 12); null: no machine. */
+    vmId: z.uuid().nullable().optional(),
   })
   .strict()
   .refine((b) => Object.keys(b).length > 0, { message: 'Nothing to change' });

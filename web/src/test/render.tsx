@@ -17,6 +17,8 @@ export const TEST_CONFIG: PublicConfig = {
   devMailbox: true,
   social: { twitter: false, reddit: false },
   voice: { transcription: false, calls: false },
+  monitorPort: 3001,
+  vm: { available: true, mode: 'local', reason: null },
 };
 
 interface RenderAppOptions {

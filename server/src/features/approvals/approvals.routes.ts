@@ -12,6 +12,7 @@ import { approvals, type ApprovalRow } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
+import { pendingConfirmations } from '../computer-use/computer-use.repo.ts';
 import { approvalById, requeueForRetry } from '../publishing/publish.repo.ts';
 import type { FeatureRouter } from '../types.ts';
 
@@ -39,7 +40,7 @@ const INBOX_LIMIT = 200;
 const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
 /**
- * The approvals inbox: GET /api/approvals?status=, POST /api/approvals/{id} {decision, edited?} and
+ * The approvals inbox: GET /api/approvals?status= (with the computer actions waiting for a yes), POST /api/approvals/{id} {decision, edited?} and
  * POST /api/approvals/{id}/publish. An approved post (with the founder's edit) is queued for the publish worker;
  * with no worker in this process it stays queued until one starts. A failed or connection-waiting post can be
  * queued again by its founder.
@@ -67,7 +68,14 @@ export const approvalsRoutes: FeatureRouter = ({ database, now, publisher }) => 
       .where(and(eq(approvals.userId, currentUser(ctx).id), eq(approvals.status, status)))
       .orderBy(desc(approvals.createdAt))
       .limit(INBOX_LIMIT);
-    const body: ApprovalsResponse = { success: true, approvals: rows.map(toApproval) };
+    // Sensitive computer actions wait for the founder here too (issue 12 §3); they are answered through
+    // POST /api/computer-use/confirm/{vmId} and are always pending, so only the pending tab lists them.
+    const computerActions = status === 'pending' ? await pendingConfirmations(db, currentUser(ctx).id) : [];
+    const body: ApprovalsResponse = {
+      success: true,
+      approvals: rows.map(toApproval),
+      computerActions,
+    };
     ctx.body = body;
   });
 

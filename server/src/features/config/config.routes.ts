@@ -27,7 +27,7 @@ function hostedProviders(url: string, anonKey: string): () => Promise<OAuthProvi
 }
 
 /** GET /api/config (public): where auth lives and which providers are local, for web and extension. */
-export const configRoutes: FeatureRouter = ({ config, database, email, ai, voice, anonKey }) => {
+export const configRoutes: FeatureRouter = ({ config, database, email, ai, voice, anonKey, vm }) => {
   const providers = config.supabase ? hostedProviders(config.supabase.url, anonKey) : async () => NONE;
   const router = new Router();
   router.get('/api/config', async (ctx) => {
@@ -46,6 +46,8 @@ export const configRoutes: FeatureRouter = ({ config, database, email, ai, voice
       social: { twitter: config.social.twitter !== null, reddit: config.social.reddit !== null },
       // One provider serves both: speech-to-text and realtime call secrets come with the same key.
       voice: { transcription: voice.available, calls: voice.available },
+      monitorPort: config.monitorPort,
+      vm: { available: vm.available, mode: vm.mode, reason: vm.unavailableReason },
     };
     ctx.body = body;
   });

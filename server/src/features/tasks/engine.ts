@@ -9,6 +9,7 @@ import { AGENTS } from '../agents/index.ts';
 import { loadMemory } from '../cofounder/context.ts';
 import { connectedPlatforms } from '../connections/connections.repo.ts';
 import { claimTask, failTask, finishTask } from './engine.repo.ts';
+import { runOnMachine, wantsMachine, withMachineRun, type MachineRunner } from './machine-run.ts';
 
 interface Deps {
   db: Db;
@@ -19,10 +20,12 @@ interface Deps {
   agents?: Record<TaskAgent, Agent>;
   /** Publishes the drafts of founders who turned "Approve before posting" off. */
   publisher?: PublishScheduler;
+  /** Runs coding and research tasks on the founder's chosen machine first (absent: no machines in this worker). */
+  machine?: MachineRunner;
 }
 
 /** The task engine: what a queue job does with its task (claim, run the agent, store the outcome). */
-export function createTaskExecutor({ db, ai, now, log, agents = AGENTS, publisher }: Deps): TaskExecutor {
+export function createTaskExecutor({ db, ai, now, log, agents = AGENTS, publisher, machine }: Deps): TaskExecutor {
   return async (taskId, jobId, lastAttempt) => {
     const claim = await claimTask(db, taskId, jobId, TASK_ENGINE.perUserConcurrency, new Date(now()));
     if (claim.kind !== 'claimed') return claim.kind;
@@ -30,7 +33,9 @@ export function createTaskExecutor({ db, ai, now, log, agents = AGENTS, publishe
     try {
       const memory = await loadMemory(db, task.userId);
       const connected = await connectedPlatforms(db, task.userId);
-      const outcome = await agents[task.agent]({ task, memory, ai, connected, db, now });
+      const run = wantsMachine(task) ? await runOnMachine(task, machine) : null;
+      const done = await agents[task.agent]({ task, memory, ai, connected, db, now });
+      const outcome = run ? withMachineRun(done, run) : done;
       const autoApproved = await finishTask(db, task, jobId, outcome, new Date(now()));
       if (autoApproved.length) await publisher?.enqueue(autoApproved);
       return 'done';

@@ -13,6 +13,7 @@ export const toTask = (t: TaskRow): Task => ({
   requiredPlatforms: t.requiredPlatforms,
   pauseReason: t.pauseReason,
   createdAt: t.createdAt.toISOString(),
+  vmId: t.vmId,
 });
 
 export const toTaskResult = (r: TaskResultRow): TaskResult => ({
@@ -91,7 +92,7 @@ export async function updateTask(
   db: Db,
   taskId: string,
   from: TaskStatus,
-  change: Partial<Pick<TaskRow, 'description' | 'priority' | 'status' | 'lastError'>>,
+  change: Partial<Pick<TaskRow, 'description' | 'priority' | 'status' | 'lastError' | 'vmId'>>,
   at: Date,
 ): Promise<TaskRow | null> {
   const [row] = await db

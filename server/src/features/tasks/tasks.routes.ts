@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import {
+  MACHINE_AGENTS,
   PatchTaskBody,
   TASK_ENGINE,
   TaskListQuery,
@@ -17,6 +18,7 @@ import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { aiRequest, loadMemory } from '../cofounder/context.ts';
 import type { FeatureRouter } from '../types.ts';
+import { ownVm } from '../vms/vms.service.ts';
 import { createUsageService } from '../usage/usage.service.ts';
 import { retryFailed } from './retry.ts';
 import {
@@ -107,6 +109,12 @@ export const tasksRoutes: FeatureRouter = ({ database, ai, now, queue }) => {
     const task = await ownTask(db, currentUser(ctx).id, ctx.params.taskId!);
     if (!task) throw new AppError('not_found', 'Task not found');
     const change = parseInput(PatchTaskBody, ctx.request.body);
+    if (change.vmId) {
+      if (!(MACHINE_AGENTS as readonly string[]).includes(task.agent)) {
+        throw new AppError('validation_failed', 'vmId: Only coding and research tasks run on a machine', 'vmId');
+      }
+      await ownVm(db, change.vmId, task.userId);
+    }
     if (change.status && change.status !== task.status && !OWNER_MOVES[task.status].includes(change.status)) {
       throw new AppError('conflict', `A task cannot move from ${task.status} to ${change.status}`);
     }

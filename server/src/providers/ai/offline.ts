@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { createComputerPlanner } from './offline/computer-planner.ts';
 import { codingSpec, investorPlan, marketingPosts, researchBrief, salesProspects } from './offline/agents.ts';
 import { chatReply } from './offline/advice.ts';
 import { onboardingTurn } from './offline/onboarding.ts';
@@ -13,8 +14,9 @@ const lastUserText = (r: ChatRequest): string => r.messages.findLast((m) => m.ro
 /**
  * The co-founder without a language model: deterministic answers built from the founder's profile, intern
  * settings and tasks (see offline/). It streams word by word so the streaming path runs exactly as with a model.
+ * searchUrl is where the computer-use planner's "search the web for …" goes (config.vm.searchUrl).
  */
-export function createOfflineProvider(): AiProvider {
+export function createOfflineProvider(options: { searchUrl?: string } = {}): AiProvider {
   const reply = (r: ChatRequest): string => chatReply(lastUserText(r), r.context);
   return {
     mode: 'local',
@@ -40,6 +42,9 @@ export function createOfflineProvider(): AiProvider {
       // No model, no tokens: offline work is free.
       return { value: await this.structured(r), usage: { tokens: 0, costUsd: 0 } };
     },
+
+    startComputerUse: (r) =>
+      createComputerPlanner(r.task, { viewport: r.viewport, searchUrl: options.searchUrl ?? null }),
   };
 }
 

@@ -2,16 +2,18 @@ import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Response as OpenAiResponse } from 'openai/resources/responses/responses';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
+import { DEFAULT_COMPUTER_MODEL, type Config } from '../../config.ts';
 import {
   AiError,
   type AiProvider,
+  type ComputerUseSession,
   type AiUsage,
   type ChatRequest,
   type ResearchResult,
   type StructuredRequest,
   type WebSource,
 } from './port.ts';
+import { createOpenAiComputerSession } from './openai-computer.ts';
 import { usageOf } from './pricing.ts';
 
 // Keywords OpenAI's strict structured outputs refuse; zod still enforces them when the answer is parsed.
@@ -63,7 +65,7 @@ export function citedSources(res: Pick<OpenAiResponse, 'output'>): WebSource[] {
 }
 
 type OpenAiSettings = Pick<Config['ai'], 'model' | 'baseUrl' | 'timeoutMs' | 'maxRetries'> &
-  Partial<Pick<Config['ai'], 'webSearch' | 'researchModel'>> & { apiKey: string };
+  Partial<Pick<Config['ai'], 'webSearch' | 'researchModel' | 'computerModel'>> & { apiKey: string };
 
 /**
  * Any OpenAI-compatible chat-completions server (OpenAI, Ollama, vLLM, LM Studio) through the official SDK. With
@@ -127,6 +129,19 @@ export function createOpenAiProvider(ai: OpenAiSettings): AiProvider {
     structuredWithUsage,
 
     ...(ai.webSearch ? { research } : {}),
+
+    startComputerUse(r): ComputerUseSession {
+      const session = createOpenAiComputerSession(client, ai.computerModel ?? DEFAULT_COMPUTER_MODEL, r);
+      return {
+        async next(observation) {
+          try {
+            return await session.next(observation);
+          } catch (err) {
+            throw toAiError(err);
+          }
+        },
+      };
+    },
   };
 
   /**

@@ -3,6 +3,7 @@ import type { AiUsage } from './port.ts';
 /** US dollars per million tokens (input, output), from the providers' public price lists. */
 const PRICES: Record<string, { input: number; output: number }> = {
   'gpt-4o': { input: 2.5, output: 10 },
+  'computer-use-preview': { input: 3, output: 12 },
   'gpt-4o-mini': { input: 0.15, output: 0.6 },
   'gpt-4.1': { input: 2, output: 8 },
   'gpt-4.1-mini': { input: 0.4, output: 1.6 },

@@ -6,5 +6,5 @@ import type { AiProvider } from './port.ts';
 /** A real model exactly when OPENAI_API_KEY is set; the offline co-founder otherwise. */
 export function createAiProvider(config: Config): AiProvider {
   const { apiKey } = config.ai;
-  return apiKey ? createOpenAiProvider({ ...config.ai, apiKey }) : createOfflineProvider();
+  return apiKey ? createOpenAiProvider({ ...config.ai, apiKey }) : createOfflineProvider({ searchUrl: config.vm.searchUrl });
 }

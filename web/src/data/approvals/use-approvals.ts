@@ -14,15 +14,27 @@ export const PUBLISH_POLL_MS = 3000;
 const hasQueued = (approvals: Approval[] | undefined) =>
   approvals?.some((a) => a.publish?.status === 'queued') ?? false;
 
+/** The sensitive computer actions waiting for a yes: the same pending query (and poll) as the post list. */
+export function usePendingComputerActions() {
+  const api = useApi();
+  return useQuery({
+    queryKey: approvalKeys.list('pending'),
+    queryFn: () => api.approvals('pending'),
+    select: (response) => response.computerActions,
+    refetchInterval: APPROVALS_POLL_MS,
+  });
+}
+
 /** GET /api/approvals?status=…; the pending list polls (it feeds the sidebar badge), the approved one while queued. */
 export function useApprovals(status: Status = 'pending') {
   const api = useApi();
   return useQuery({
     queryKey: approvalKeys.list(status),
-    queryFn: async () => (await api.approvals(status)).approvals,
+    queryFn: () => api.approvals(status),
+    select: (response) => response.approvals,
     refetchInterval: (query) => {
       if (status === 'pending') return APPROVALS_POLL_MS;
-      return hasQueued(query.state.data) ? PUBLISH_POLL_MS : false;
+      return hasQueued(query.state.data?.approvals) ? PUBLISH_POLL_MS : false;
     },
   });
 }

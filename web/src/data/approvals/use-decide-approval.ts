@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Approval, DecideApprovalBody } from '@cofounder/shared';
+import type { ApprovalsResponse, DecideApprovalBody } from '@cofounder/shared';
 import { useApi } from '../api-context.tsx';
 import { approvalKeys } from './keys.ts';
 
@@ -10,8 +10,8 @@ export function useDecideApproval() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: DecideApprovalBody }) => api.decideApproval(id, body),
     onSuccess: async ({ approval }) => {
-      queryClient.setQueryData<Approval[]>(approvalKeys.list('pending'), (old) =>
-        old?.filter((a) => a.id !== approval.id),
+      queryClient.setQueryData<ApprovalsResponse>(approvalKeys.list('pending'), (old) =>
+        old && { ...old, approvals: old.approvals.filter((a) => a.id !== approval.id) },
       );
       await queryClient.invalidateQueries({ queryKey: approvalKeys.all() });
     },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { Approval, PublishState } from '@cofounder/shared';
+import type { Approval, PendingConfirmation, PublishState } from '@cofounder/shared';
 import { createFakeAuth, fakeSession } from '../../test/fake-auth.ts';
 import { createFakeServer, type FakeRequest } from '../../test/fake-server.ts';
 import { PUBLISH_POLL_MS } from '../../data/approvals/use-approvals.ts';
@@ -84,6 +84,40 @@ function server(initial: Approval[], opts: { approved?: () => Approval[]; retryS
 
 const open = (fetch: typeof globalThis.fetch) =>
   renderApp('/dashboard/approvals', { fetch, auth: createFakeAuth(fakeSession()) });
+
+describe('Approvals inbox: computer actions (issue 12)', () => {
+  it('lists a sensitive computer action, counts it on the sidebar and sends the yes to its machine', async () => {
+    const confirmation: PendingConfirmation = {
+      id: 'c1',
+      vmId: 'vm1',
+      taskId: 't1',
+      step: 3,
+      kind: 'payment',
+      reason: 'Clicking “Pay now” on shop.example',
+      decision: { step: 3, thought: 'Pay', action: 'click', coordinate: { x: 10, y: 20 }, text: null, confidence: 0.9, timestamp: new Date().toISOString() },
+      createdAt: new Date().toISOString(),
+    };
+    let waiting = [confirmation];
+    const answers: FakeRequest[] = [];
+    const fetch = createFakeServer({
+      'GET /onboarding/:userId/status': () => Response.json({ isComplete: true, readyToWork: true, hasStarted: true }),
+      'GET /api/approvals': () => Response.json({ success: true, approvals: [], computerActions: waiting }),
+      'POST /api/computer-use/confirm/:id': (req) => {
+        answers.push(req);
+        waiting = [];
+        return Response.json({ success: true });
+      },
+    });
+    const { user } = open(fetch);
+    expect(await screen.findByText('Clicking “Pay now” on shop.example')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Approvals, 1 waiting' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(answers).toHaveLength(1));
+    expect(answers[0]?.params.id).toBe('vm1');
+    expect(answers[0]?.body).toEqual({ confirmationId: 'c1', approve: true });
+    await waitFor(() => expect(screen.queryByText('Clicking “Pay now” on shop.example')).toBeNull());
+  });
+});
 
 describe('Approvals inbox', () => {
   it('counts waiting drafts on the sidebar link and approves one', async () => {

@@ -5,6 +5,7 @@ import { useApprovals } from '../../data/approvals/use-approvals.ts';
 import { useDecideApproval } from '../../data/approvals/use-decide-approval.ts';
 import { useRetryPublish } from '../../data/approvals/use-retry-publish.ts';
 import { PendingInvestorEmails } from '../investors/PendingInvestorEmails.tsx';
+import { PendingComputerActions } from '../vms/PendingComputerActions.tsx';
 import { buttonClass, cardClass } from '../work/labels.ts';
 import { ApprovalCard } from './ApprovalCard.tsx';
 import { APPROVAL_TEXT, APPROVALS_EMPTY } from './texts.ts';
@@ -61,6 +62,7 @@ export function ApprovalsScreen() {
           Posts your co-founder drafted wait here until you approve them.
         </p>
       </header>
+      <PendingComputerActions />
       <PendingInvestorEmails />
       <div role="tablist" aria-label="Approvals" className="flex gap-2">
         {TABS.map((t) => (

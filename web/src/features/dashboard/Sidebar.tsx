@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { LogOut } from 'lucide-react';
 import { ConfirmationModal } from '@cofounder/shared/ui';
-import { useApprovals } from '../../data/approvals/use-approvals.ts';
+import { useApprovals, usePendingComputerActions } from '../../data/approvals/use-approvals.ts';
 import { approvalsLinkLabel } from '../approvals/texts.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { Logo } from '../layout/Logo.tsx';
@@ -35,7 +35,7 @@ export function Sidebar({
   const [confirming, setConfirming] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   // The pending list polls every 30 s and is the same query the inbox shows, so a decision updates the badge.
-  const waiting = useApprovals('pending').data?.length ?? 0;
+  const waiting = (useApprovals('pending').data?.length ?? 0) + (usePendingComputerActions().data?.length ?? 0);
 
   async function confirmSignOut() {
     setSigningOut(true);

@@ -1,6 +1,8 @@
-import { PageHeading } from '../../features/layout/PageHeading.tsx';
+import { useAuth } from '../../features/auth/AuthProvider.tsx';
+import { VmsScreen } from '../../features/vms/VmsScreen.tsx';
 
-/** /dashboard/vms: the screen itself comes with its own issue; until then only its name is shown. */
+/** /dashboard/vms: every plan has machines (PLANS[..].vmMachines); the server enforces the count and the hours. */
 export function VmsPage() {
-  return <PageHeading title="AI Computer Control Center" />;
+  const { user } = useAuth();
+  return user ? <VmsScreen key={user.id} userId={user.id} /> : null;
 }

@@ -1,0 +1,130 @@
+import { VMS, type Decision, type PendingConfirmation } from '@cofounder/shared';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { vmScreenshots, vmTasks, type VmTaskRow } from '../../db/schema.ts';
+
+// SQL for computer-use tasks: the row the loop's events are written to, and the Stop / confirmation answers the
+// loop reads back (so a Stop or a yes sent to another server process still reaches it).
+
+const LIVE = ['running', 'awaiting_confirmation'] as const;
+
+export async function latestTask(db: Db, vmId: string): Promise<VmTaskRow | null> {
+  const [row] = await db.select().from(vmTasks).where(eq(vmTasks.vmId, vmId)).orderBy(desc(vmTasks.startedAt), desc(vmTasks.id)).limit(1);
+  return row ?? null;
+}
+
+export async function liveTask(db: Db, vmId: string): Promise<VmTaskRow | null> {
+  const [row] = await db.select().from(vmTasks).where(and(eq(vmTasks.vmId, vmId), inArray(vmTasks.status, LIVE))).limit(1);
+  return row ?? null;
+}
+
+export async function taskById(db: Db, id: string): Promise<VmTaskRow | null> {
+  return (await db.select().from(vmTasks).where(eq(vmTasks.id, id)))[0] ?? null;
+}
+
+/** Holds other task starts on this machine until the transaction ends (busy check and insert as one step). */
+export async function lockVmTasks(tx: Db, vmId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`vm_tasks:${vmId}`}))`);
+}
+
+export async function insertTask(
+  db: Db,
+  values: Pick<VmTaskRow, 'vmId' | 'userId' | 'engineTaskId' | 'description'>,
+  at: Date,
+): Promise<VmTaskRow> {
+  const [row] = await db.insert(vmTasks).values({ ...values, status: 'running', startedAt: at }).returning();
+  return row!;
+}
+
+export async function updateTask(
+  db: Db,
+  id: string,
+  patch: Partial<Pick<VmTaskRow, 'status' | 'message' | 'screenshotId' | 'pendingConfirmation' | 'confirmation' | 'tokens' | 'endedAt' | 'decisions'>>,
+): Promise<void> {
+  await db.update(vmTasks).set(patch).where(eq(vmTasks.id, id));
+}
+
+/** Appends one decision to the timeline (jsonb concatenation: nothing read back and rewritten). */
+export async function appendDecision(db: Db, id: string, decision: Decision): Promise<void> {
+  await db
+    .update(vmTasks)
+    .set({ decisions: sql`${vmTasks.decisions} || ${JSON.stringify([decision])}::jsonb` })
+    .where(eq(vmTasks.id, id));
+}
+
+/** The founder's Stop for the machine's live task; false when none runs. */
+export async function requestStop(db: Db, vmId: string): Promise<boolean> {
+  const rows = await db
+    .update(vmTasks)
+    .set({ stopRequested: true })
+    .where(and(eq(vmTasks.vmId, vmId), inArray(vmTasks.status, LIVE)))
+    .returning({ id: vmTasks.id });
+  return rows.length > 0;
+}
+
+/** Records the answer to the pending confirmation with this id, once; false when it is not (or no longer) pending. */
+export async function answerConfirmation(db: Db, vmId: string, confirmationId: string, approve: boolean): Promise<boolean> {
+  const rows = await db
+    .update(vmTasks)
+    .set({ confirmation: approve ? 'approved' : 'declined' })
+    .where(
+      and(
+        eq(vmTasks.vmId, vmId),
+        eq(vmTasks.status, 'awaiting_confirmation'),
+        isNull(vmTasks.confirmation),
+        sql`${vmTasks.pendingConfirmation} ->> 'id' = ${confirmationId}`,
+      ),
+    )
+    .returning({ id: vmTasks.id });
+  return rows.length > 0;
+}
+
+/** Every confirmation the founder has yet to answer (the approvals inbox lists them). */
+export async function pendingConfirmations(db: Db, userId: string): Promise<PendingConfirmation[]> {
+  const rows = await db
+    .select({ pending: vmTasks.pendingConfirmation })
+    .from(vmTasks)
+    .where(
+      and(
+        eq(vmTasks.userId, userId),
+        eq(vmTasks.status, 'awaiting_confirmation'),
+        isNull(vmTasks.confirmation),
+        isNotNull(vmTasks.pendingConfirmation),
+      ),
+    )
+    .orderBy(desc(vmTasks.startedAt));
+  return rows.flatMap((r) => (r.pending ? [r.pending] : []));
+}
+
+/**
+ * Stores a screenshot that is not published to the monitor (live updates off, a task's final screen) and prunes
+ * the machine's older ones like the monitor's events do: the newest VMS.keptScreenshots and every task's own stay.
+ */
+export async function storeScreenshot(db: Db, vmId: string, userId: string, jpeg: Buffer, at: Date): Promise<string> {
+  const [row] = await db
+    .insert(vmScreenshots)
+    .values({ vmId, userId, jpeg: jpeg.toString('base64'), createdAt: at })
+    .returning({ id: vmScreenshots.id });
+  const newest = db
+    .select({ id: vmScreenshots.id })
+    .from(vmScreenshots)
+    .where(eq(vmScreenshots.vmId, vmId))
+    .orderBy(desc(vmScreenshots.createdAt))
+    .limit(VMS.keptScreenshots);
+  const ofTasks = db
+    .select({ id: vmTasks.screenshotId })
+    .from(vmTasks)
+    .where(and(eq(vmTasks.vmId, vmId), isNotNull(vmTasks.screenshotId)));
+  await db
+    .delete(vmScreenshots)
+    .where(and(eq(vmScreenshots.vmId, vmId), ne(vmScreenshots.id, row!.id), notInArray(vmScreenshots.id, newest), notInArray(vmScreenshots.id, ofTasks)));
+  return row!.id;
+}
+
+/** Ends a machine's live task that nothing runs any more (its process is gone). */
+export async function endLiveTasks(db: Db, vmId: string, message: string, at: Date): Promise<void> {
+  await db
+    .update(vmTasks)
+    .set({ status: 'stopped', message, endedAt: at, pendingConfirmation: null })
+    .where(and(eq(vmTasks.vmId, vmId), inArray(vmTasks.status, LIVE)));
+}

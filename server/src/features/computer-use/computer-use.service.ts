@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  VMS,
+  type ConfirmActionBody,
+  type PendingConfirmation,
+  type RunTaskResponse,
+  type VmTaskResponse,
+} from '@cofounder/shared';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.ts';
+import type { VmRow, VmTaskRow } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import type { VmEventInput } from '../../events/vm-events.ts';
+import type { AiProvider } from '../../providers/ai/port.ts';
+import { VmProviderError, type VmProvider } from '../../providers/vm/port.ts';
+import { VmFailure } from '../vms/vm-failure.ts';
+import { isTaskLive, jpegDataUrl, toTaskState } from '../vms/vm-view.ts';
+import { ownVm, type MonitorPublisher } from '../vms/vms.service.ts';
+import { screenshotsById } from '../vms/vms.repo.ts';
+import {
+  answerConfirmation,
+  appendDecision,
+  insertTask,
+  latestTask,
+  liveTask,
+  lockVmTasks,
+  requestStop,
+  storeScreenshot,
+  taskById,
+  updateTask,
+} from './computer-use.repo.ts';
+import { runComputerTask } from './loop.ts';
+import type { ConfirmAnswer, ConfirmRequest, LoopEvent, LoopResult } from './loop-types.ts';
+
+export interface ComputerUseDeps {
+  db: Db;
+  vm: VmProvider;
+  ai: AiProvider;
+  /** This process (vms nodeName): a local machine's task runs where its browser lives. */
+  node: string;
+  now: () => number;
+  log: Logger;
+  events: MonitorPublisher | null;
+  /** How often a waiting confirmation and a Stop-and-wait read the task row back. */
+  pollMs?: number;
+  /** How long stopping a machine waits for its running task to end before marking it stopped. */
+  stopWaitMs?: number;
+}
+
+/** How a machine run for a work-engine task went (coding and research agents), or why it did not run. */
+export interface MachineRun {
+  status: LoopResult['status'] | 'skipped';
+  message: string;
+  /** The final screenshot as a data URL. */
+  screenshot: string | null;
+  tokens: number;
+  costUsd: number;
+}
+
+interface Run {
+  userId: string;
+  vm: VmRow;
+  task: string;
+  live: boolean;
+  engineTaskId: string | null;
+}
+
+/**
+ * Computer-use tasks (spec 2 §7): runs the loop on a machine this process holds, writes every event to the task
+ * row (the timeline survives a reload) and, with live updates on, to the monitor. Stop and confirmations are
+ * read back from the row each step, so they work from any server process.
+ */
+export function createComputerUseService(deps: ComputerUseDeps) {
+  const { db, vm, ai, node, now, log } = deps;
+  const pollMs = deps.pollMs ?? 500;
+  const stamp = () => new Date(now()).toISOString();
+
+  /** 409 unless the machine runs here and can take a task now. */
+  function requireRunnable(row: VmRow): void {
+    if (!vm.available) throw new VmFailure(503, VMS.texts.unavailable);
+    if (row.status !== 'RUNNING') throw new AppError('conflict', VMS.texts.notRunning);
+    if ((row.provider === 'local' && row.node !== node) || !vm.holds(row.id)) throw new AppError('conflict', VMS.texts.otherProcess);
+  }
+
+  async function begin(run: Run): Promise<VmTaskRow> {
+    requireRunnable(run.vm);
+    return db.transaction(async (tx) => {
+      await lockVmTasks(tx, run.vm.id);
+      if (await liveTask(tx, run.vm.id)) throw new AppError('conflict', VMS.texts.busy);
+      return insertTask(tx, { vmId: run.vm.id, userId: run.userId, engineTaskId: run.engineTaskId, description: run.task }, new Date(now()));
+    });
+  }
+
+  async function execute(run: Run, row: VmTaskRow): Promise<{ result: LoopResult; screenshot: string | null }> {
+    const vmId = run.vm.id;
+    const taskId = row.id;
+    const publish = async (message: VmEventInput, jpeg?: Buffer): Promise<string | null> => {
+      if (!run.live || !deps.events) return null;
+      return deps.events.publish(run.userId, message, jpeg).catch((err: unknown) => {
+        log.warn({ err, vmId }, 'monitor event not published');
+        return null;
+      });
+    };
+    let endMessage: string | null = null;
+
+    const emit = async (event: LoopEvent): Promise<void> => {
+      const base = { vmId, taskId, timestamp: stamp() };
+      switch (event.type) {
+        case 'screenshot': {
+          // The monitor stores what it publishes; unpublished (live updates off) it is stored here.
+          const screenshotId =
+            (await publish({ type: 'screenshot', ...base, step: event.step, live: false }, event.jpeg)) ??
+            (await storeScreenshot(db, vmId, run.userId, event.jpeg, new Date(now())));
+          await updateTask(db, taskId, { screenshotId });
+          return;
+        }
+        case 'aiDecision':
+          await appendDecision(db, taskId, event.decision);
+          await publish({ ...base, ...event });
+          return;
+        case 'status':
+          // The confirmation itself announces the wait, with what to confirm (see confirm below).
+          if (event.status === 'awaiting_confirmation') return;
+          await updateTask(db, taskId, { status: event.status, message: event.message });
+          await publish({ ...base, type: 'status', status: event.status, message: event.message });
+          return;
+        case 'taskComplete':
+          endMessage = event.message;
+          await publish({ ...base, ...event });
+          return;
+        case 'taskEnd':
+          // Stored before it is announced: a client that reads the task on taskEnd sees it ended.
+          await updateTask(db, taskId, { status: event.status, message: endMessage, endedAt: new Date(now()), pendingConfirmation: null });
+          await publish({ ...base, ...event });
+          return;
+        default:
+          await publish({ ...base, ...event });
+          return;
+      }
+    };
+
+    const confirm = async (request: ConfirmRequest): Promise<ConfirmAnswer> => {
+      const pending: PendingConfirmation = { id: randomUUID(), vmId, taskId, ...request, createdAt: stamp() };
+      const message = VMS.texts.awaitingConfirmation(request.reason);
+      await updateTask(db, taskId, { status: 'awaiting_confirmation', message, pendingConfirmation: pending, confirmation: null });
+      await publish({ type: 'status', vmId, taskId, timestamp: stamp(), status: 'awaiting_confirmation', message, confirmation: pending });
+      const asked = now();
+      for (;;) {
+        await sleep(pollMs);
+        const current = await taskById(db, taskId);
+        const answer: ConfirmAnswer | null =
+          current?.confirmation ??
+          (!current || current.stopRequested ? 'stopped' : now() - asked >= VMS.confirmTimeoutMs ? 'timeout' : null);
+        if (answer) {
+          await updateTask(db, taskId, { status: 'running', message: null, pendingConfirmation: null });
+          return answer;
+        }
+      }
+    };
+
+    let result: LoopResult;
+    try {
+      result = await runComputerTask({
+        task: run.task,
+        machine: { observe: () => vm.observe(vmId), act: (action) => vm.act(vmId, action) },
+        session: ai.startComputerUse({ task: run.task, viewport: VMS.viewport }),
+        emit,
+        stopRequested: async () => (await taskById(db, taskId))?.stopRequested ?? true,
+        confirm,
+        now,
+        limits: { maxSteps: VMS.maxSteps, timeLimitMs: VMS.taskTimeLimitMs },
+      });
+    } catch (err) {
+      // The loop ends every task itself; this is a failure of our own (the database): the row must not stay live.
+      await updateTask(db, taskId, { status: 'failed', message: VMS.texts.runFailed, endedAt: new Date(now()), pendingConfirmation: null });
+      throw err;
+    }
+    const final = result.finalScreenshot;
+    const screenshotId = final ? await storeScreenshot(db, vmId, run.userId, final, new Date(now())) : null;
+    await updateTask(db, taskId, {
+      status: result.status,
+      message: result.message,
+      decisions: result.decisions,
+      tokens: result.tokens,
+      endedAt: new Date(now()),
+      pendingConfirmation: null,
+      ...(screenshotId ? { screenshotId } : {}),
+    });
+    return { result, screenshot: final ? jpegDataUrl(final) : null };
+  }
+
+  return {
+    /** POST /api/computer-use/run-task/{id}: answers when the task ends (done, a limit, Stop or a no). */
+    async runTask(userId: string, vmId: string, body: { task: string; enableLiveUpdates: boolean }): Promise<RunTaskResponse> {
+      const run: Run = { userId, vm: await ownVm(db, vmId, userId), task: body.task, live: body.enableLiveUpdates, engineTaskId: null };
+      const row = await begin(run);
+      const { result, screenshot } = await execute(run, row);
+      const success = result.status === 'completed';
+      return { success, message: result.message, finalScreenshot: screenshot, taskId: row.id, ...(success ? {} : { error: result.message }) };
+    },
+
+    /**
+     * A coding or research agent's task on the founder's machine: the loop runs with the task's description and
+     * shows in the timeline and monitor like any other. A machine that cannot take it says why instead.
+     */
+    async runForEngineTask(input: { userId: string; vmId: string; engineTaskId: string; task: string }): Promise<MachineRun> {
+      let run: Run;
+      let row: VmTaskRow;
+      try {
+        run = { userId: input.userId, vm: await ownVm(db, input.vmId, input.userId), task: input.task, live: true, engineTaskId: input.engineTaskId };
+        row = await begin(run);
+      } catch (err) {
+        if (!(err instanceof AppError || err instanceof VmFailure)) throw err;
+        return { status: 'skipped', message: err.message, screenshot: null, tokens: 0, costUsd: 0 };
+      }
+      const { result, screenshot } = await execute(run, row);
+      return { status: result.status, message: result.message, screenshot, tokens: result.tokens, costUsd: result.costUsd };
+    },
+
+    /** POST /api/computer-use/screenshot/{id}: the screen now, as a data URL. */
+    async screenshot(userId: string, vmId: string): Promise<string> {
+      requireRunnable(await ownVm(db, vmId, userId));
+      try {
+        return jpegDataUrl(await vm.screenshot(vmId));
+      } catch (err) {
+        if (err instanceof VmProviderError) throw new VmFailure(502, err.message);
+        throw err;
+      }
+    },
+
+    /** GET /api/computer-use/task/{id}: the latest task with its timeline and what waits for a yes. */
+    async task(userId: string, vmId: string): Promise<VmTaskResponse> {
+      await ownVm(db, vmId, userId);
+      const row = await latestTask(db, vmId);
+      if (!row) return { success: true, task: null, decisions: [], pendingConfirmation: null };
+      const shot = row.screenshotId ? ((await screenshotsById(db, [row.screenshotId])).get(row.screenshotId) ?? null) : null;
+      const waiting = row.status === 'awaiting_confirmation' && row.confirmation === null;
+      return {
+        success: true,
+        task: toTaskState(row, shot),
+        decisions: row.decisions,
+        pendingConfirmation: waiting ? row.pendingConfirmation : null,
+      };
+    },
+
+    /** POST /api/computer-use/stop/{id}: the running task ends after its current step. */
+    async stop(userId: string, vmId: string): Promise<void> {
+      await ownVm(db, vmId, userId);
+      if (!(await requestStop(db, vmId))) throw new AppError('not_found', VMS.texts.noTaskRunning);
+    },
+
+    /** POST /api/computer-use/confirm/{id}: the founder's yes or no to the pending sensitive action. */
+    async confirm(userId: string, vmId: string, body: ConfirmActionBody): Promise<void> {
+      await ownVm(db, vmId, userId);
+      if (!(await answerConfirmation(db, vmId, body.confirmationId, body.approve))) {
+        throw new AppError('conflict', VMS.texts.confirmationGone);
+      }
+    },
+
+    /**
+     * Before a machine stops running: asks its live task to stop and waits for it to end; a task whose process
+     * is gone (it never ends by itself) is marked stopped.
+     */
+    async stopAndWait(vmId: string): Promise<void> {
+      if (!(await requestStop(db, vmId))) return;
+      const until = Date.now() + (deps.stopWaitMs ?? 10_000);
+      while (Date.now() < until) {
+        await sleep(Math.min(pollMs, 100));
+        const live = await liveTask(db, vmId);
+        if (!live) return;
+      }
+      const live = await liveTask(db, vmId);
+      if (live && isTaskLive(live.status)) {
+        await updateTask(db, live.id, { status: 'stopped', message: VMS.texts.stoppedByUser, endedAt: new Date(now()), pendingConfirmation: null });
+      }
+    },
+  };
+}
+
+export type ComputerUseService = ReturnType<typeof createComputerUseService>;

@@ -1,0 +1,256 @@
+import {
+  PendingConfirmation,
+  RunTaskResponse,
+  ScreenshotResponse,
+  VMS,
+  VmListResponse,
+  VmResponse,
+  VmTaskResponse,
+  type MonitorServerMessage,
+} from '@cofounder/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { vmScreenshots, vmTasks } from '../../db/schema.ts';
+import { givePlan } from '../../test/billing.ts';
+import { CHAT_TEST_OPTIONS } from '../../test/factories.ts';
+import { createFakeVm, FAKE_JPEG, type FakeVm } from '../../test/fake-vm.ts';
+import { startTestServer, type TestServer } from '../../test/server.ts';
+import { call, signedInUser, type TestUser } from '../../test/users.ts';
+import { vms } from '../../db/schema.ts';
+
+let t: TestServer;
+let fake: FakeVm;
+beforeAll(async () => {
+  fake = createFakeVm({ maxWaitMs: 3000 });
+  t = await startTestServer({ ...CHAT_TEST_OPTIONS, vm: fake });
+});
+afterAll(() => t.close());
+
+const DATA_URL = 'data:image/jpeg;base64,';
+const errorOf = async (res: Response) => ((await res.json()) as { error: { message: string } }).error.message;
+const run = (user: TestUser, vmId: string, body: unknown) => call(t, 'POST', `/api/computer-use/run-task/${vmId}`, { token: user.token, body });
+const task = async (user: TestUser, vmId: string) =>
+  VmTaskResponse.parse(await (await call(t, 'GET', `/api/computer-use/task/${vmId}`, { token: user.token })).json());
+const inbox = async (user: TestUser) =>
+  z
+    .object({ computerActions: z.array(PendingConfirmation) })
+    .parse(await (await call(t, 'GET', '/api/approvals', { token: user.token })).json()).computerActions;
+
+async function machine(user: TestUser) {
+  return VmResponse.parse(await (await call(t, 'POST', '/api/vms/launch', { token: user.token, body: {} })).json()).vm;
+}
+
+/** Polls until `check` holds (the task runs in the background of its own request). */
+async function until<T>(read: () => Promise<T>, check: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (check(v)) return v;
+    if (Date.now() > end) throw new Error(`timed out; last: ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The monitor messages published for one machine, in order. */
+function recordEvents(vmId: string): MonitorServerMessage[] {
+  const seen: MonitorServerMessage[] = [];
+  t.vmEvents.subscribe((_userId, message) => {
+    if ('vmId' in message && message.vmId === vmId) seen.push(message);
+  });
+  return seen;
+}
+
+describe('run-task', () => {
+  it('runs the offline planner on the machine to the end, with the timeline, monitor events and final screenshot', async () => {
+    const user = await signedInUser(t);
+    const vm = await machine(user);
+    const events = recordEvents(vm.id);
+    const res = await run(user, vm.id, { task: 'open https://example.com and take a screenshot' });
+    expect(res.status).toBe(200);
+    const body = RunTaskResponse.parse(await res.json());
+    expect(body).toMatchObject({ success: true, finalScreenshot: DATA_URL + FAKE_JPEG.toString('base64') });
+    expect(body.error).toBeUndefined();
+    expect(fake.actions.get(vm.id)).toEqual([{ type: 'navigate', url: 'https://example.com' }]);
+
+    const latest = await task(user, vm.id);
+    expect(latest.task).toMatchObject({ id: body.taskId, status: 'completed', isRunning: false, message: body.message });
+    expect(latest.task!.screenshot).toMatch(/^data:image\/jpeg;base64,/);
+    expect(latest.decisions.map((d) => d.action)).toEqual(['navigate', 'screenshot', 'done']);
+    expect(latest.pendingConfirmation).toBeNull();
+
+    const listed = VmListResponse.parse(await (await call(t, 'GET', '/api/vms/list', { token: user.token })).json()).vms[0]!;
+    expect(listed.task).toMatchObject({ id: body.taskId, status: 'completed' });
+
+    // One task's messages, in order (spec 2 §4).
+    await until(async () => events.length, () => events.at(-1)?.type === 'taskEnd');
+    const types = events.map((e) => e.type);
+    expect(types[0]).toBe('taskStart');
+    expect(types.slice(1, 6)).toEqual(['stepStart', 'screenshot', 'aiDecision', 'action', 'stepComplete']);
+    expect(types.slice(-2)).toEqual(['taskComplete', 'taskEnd']);
+    expect(events.every((e) => !('taskId' in e) || e.taskId === body.taskId)).toBe(true);
+    const shot = events.find((e) => e.type === 'screenshot');
+    expect(shot).toMatchObject({ live: false, step: 1, screenshot: DATA_URL + FAKE_JPEG.toString('base64') });
+  });
+
+  it('persists without publishing when live updates are off', async () => {
+    const user = await signedInUser(t);
+    const vm = await machine(user);
+    const events = recordEvents(vm.id);
+    const body = RunTaskResponse.parse(await (await run(user, vm.id, { task: 'take a screenshot', enableLiveUpdates: false })).json());
+    expect(body.success).toBe(true);
+    expect(events.filter((e) => e.type !== 'status')).toEqual([]);
+    const [row] = await t.database.db.select().from(vmTasks).where(eq(vmTasks.id, body.taskId));
+    expect(row!.decisions.map((d) => d.action)).toEqual(['screenshot', 'done']);
+    expect(row!.screenshotId).not.toBeNull();
+  });
+
+  it('ends with the planner’s own words when it cannot do the task', async () => {
+    const user = await signedInUser(t);
+    const vm = await machine(user);
+    const missing = RunTaskResponse.parse(await (await run(user, vm.id, { task: 'click the button labelled Nowhere' })).json());
+    expect(missing.message).toContain('Could not find');
+    const vague = RunTaskResponse.parse(await (await run(user, vm.id, { task: 'grow my startup' })).json());
+    expect(vague.message).toContain('explicit steps');
+    expect(vague.finalScreenshot).toMatch(/^data:/);
+  });
+
+  it('validates the task, and needs a running machine held by this process', async () => {
+    const user = await signedInUser(t);
+    await givePlan(t.database, user.id, 'builder');
+    const vm = await machine(user);
+    const empty = await run(user, vm.id, { task: '   ' });
+    expect(empty.status).toBe(400);
+    expect(await errorOf(empty)).toContain(VMS.texts.emptyTask);
+    expect((await run(user, vm.id, { task: 'x'.repeat(VMS.maxTaskChars + 1) })).status).toBe(400);
+
+    await t.database.db.update(vms).set({ node: 'elsewhere:3000' }).where(eq(vms.id, vm.id));
+    const elsewhere = await run(user, vm.id, { task: 'take a screenshot' });
+    expect(elsewhere.status).toBe(409);
+    expect(await errorOf(elsewhere)).toBe(VMS.texts.otherProcess);
+
+    const other = await machine(user);
+    await call(t, 'POST', `/api/vms/stop/${other.id}`, { token: user.token, body: {} });
+    const stopped = await run(user, other.id, { task: 'take a screenshot' });
+    expect(stopped.status).toBe(409);
+    expect(await errorOf(stopped)).toBe(VMS.texts.notRunning);
+  });
+
+  it('refuses a second task while one runs, and Stop ends the running one', async () => {
+    const user = await signedInUser(t);
+    const vm = await machine(user);
+    expect((await call(t, 'POST', `/api/computer-use/stop/${vm.id}`, { token: user.token, body: {} })).status).toBe(404);
+    const running = run(user, vm.id, { task: 'wait 3 seconds, then wait 3 seconds, then take a screenshot' });
+    await until(() => task(user, vm.id), (r) => r.task?.isRunning === true);
+    const busy = await run(user, vm.id, { task: 'take a screenshot' });
+    expect(busy.status).toBe(409);
+    expect(await errorOf(busy)).toBe(VMS.texts.busy);
+
+    expect((await call(t, 'POST', `/api/computer-use/stop/${vm.id}`, { token: user.token, body: {} })).status).toBe(200);
+    const body = RunTaskResponse.parse(await (await running).json());
+    expect(body).toMatchObject({ success: false, message: VMS.texts.stoppedByUser, error: VMS.texts.stoppedByUser });
+    expect((await task(user, vm.id)).task).toMatchObject({ status: 'stopped', isRunning: false });
+  });
+
+  it('stops the running task before the machine is suspended', async () => {
+    const user = await signedInUser(t);
+    const vm = await machine(user);
+    const running = run(user, vm.id, { task: 'wait 3 seconds, then wait 3 seconds' });
+    await until(() => task(user, vm.id), (r) => r.task?.isRunning === true);
+    const suspend = await call(t, 'POST', `/api/vms/suspend/${vm.id}`, { token: user.token, body: {} });
+    expect(suspend.status).toBe(200);
+    expect(RunTaskResponse.parse(await (await running).json()).message).toBe(VMS.texts.stoppedByUser);
+    expect(VmResponse.parse(await suspend.json()).vm.task).toMatchObject({ status: 'stopped' });
+  });
+});
+
+describe('confirmations', () => {
+  const PASSWORD_TASK = 'type hunter2 into the password field';
+
+  async function awaiting(user: TestUser, vmId: string) {
+    const running = run(user, vmId, { task: PASSWORD_TASK });
+    const waiting = await until(() => task(user, vmId), (r) => r.pendingConfirmation !== null);
+    expect(waiting.task).toMatchObject({ status: 'awaiting_confirmation', isRunning: true });
+    return { running, pending: waiting.pendingConfirmation! };
+  }
+
+  it('asks before typing a password, in the timeline and the approvals inbox; yes lets it run', async () => {
+    const user = await signedInUser(t);
+    const vm = await machine(user);
+    const { running, pending } = await awaiting(user, vm.id);
+    expect(pending).toMatchObject({ vmId: vm.id, kind: 'password', decision: { action: 'type' } });
+    expect((await task(user, vm.id)).task!.message).toBe(VMS.texts.awaitingConfirmation(pending.reason));
+    expect(await inbox(user)).toEqual([pending]);
+    expect(fake.actions.get(vm.id)?.some((a) => a.type === 'type')).toBe(false);
+
+    const stranger = await signedInUser(t);
+    expect(await inbox(stranger)).toEqual([]);
+    const confirm = (body: unknown, who = user) => call(t, 'POST', `/api/computer-use/confirm/${vm.id}`, { token: who.token, body });
+    expect((await confirm({ confirmationId: pending.id, approve: true }, stranger)).status).toBe(404);
+    expect((await confirm({ confirmationId: 'not-it', approve: true })).status).toBe(409);
+    expect((await confirm({ confirmationId: pending.id })).status).toBe(400);
+    expect((await confirm({ confirmationId: pending.id, approve: true })).status).toBe(200);
+    expect((await confirm({ confirmationId: pending.id, approve: false })).status).toBe(409);
+
+    const body = RunTaskResponse.parse(await (await running).json());
+    expect(body.success).toBe(true);
+    expect(fake.actions.get(vm.id)).toContainEqual({ type: 'type', text: 'hunter2' });
+    expect(await inbox(user)).toEqual([]);
+    expect((await task(user, vm.id)).pendingConfirmation).toBeNull();
+  });
+
+  it('no means nothing is typed and the task stops', async () => {
+    const user = await signedInUser(t);
+    const vm = await machine(user);
+    const { running, pending } = await awaiting(user, vm.id);
+    const res = await call(t, 'POST', `/api/computer-use/confirm/${vm.id}`, {
+      token: user.token,
+      body: { confirmationId: pending.id, approve: false },
+    });
+    expect(res.status).toBe(200);
+    const body = RunTaskResponse.parse(await (await running).json());
+    expect(body).toMatchObject({ success: false, message: VMS.texts.declined(pending.reason) });
+    expect(fake.actions.get(vm.id)?.some((a) => a.type === 'type')).toBe(false);
+    expect((await task(user, vm.id)).task).toMatchObject({ status: 'stopped' });
+  });
+
+  it('gives up when nobody answers in time', async () => {
+    const user = await signedInUser(t);
+    const vm = await machine(user);
+    const { running } = await awaiting(user, vm.id);
+    t.clock.advance(VMS.confirmTimeoutMs);
+    try {
+      const body = RunTaskResponse.parse(await (await running).json());
+      expect(body).toMatchObject({ success: false, message: VMS.texts.confirmTimedOut });
+    } finally {
+      t.clock.advance(-VMS.confirmTimeoutMs);
+    }
+  });
+});
+
+describe('screenshot and task', () => {
+  it('takes a screenshot of a running machine, passing the provider’s failure on', async () => {
+    const user = await signedInUser(t);
+    const vm = await machine(user);
+    expect(await task(user, vm.id)).toEqual({ success: true, task: null, decisions: [], pendingConfirmation: null });
+    const shoot = () => call(t, 'POST', `/api/computer-use/screenshot/${vm.id}`, { token: user.token, body: {} });
+    const ok = await shoot();
+    expect(ok.status).toBe(200);
+    expect(ScreenshotResponse.parse(await ok.json()).screenshot).toBe(DATA_URL + FAKE_JPEG.toString('base64'));
+    fake.failNextScreenshot('the page crashed');
+    const failed = await shoot();
+    expect(failed.status).toBe(502);
+    expect(await errorOf(failed)).toBe('the page crashed');
+    await call(t, 'POST', `/api/vms/stop/${vm.id}`, { token: user.token, body: {} });
+    expect((await shoot()).status).toBe(409);
+  });
+
+  it('deleting a terminated machine removes its tasks and screenshots', async () => {
+    const user = await signedInUser(t);
+    const vm = await machine(user);
+    await run(user, vm.id, { task: 'take a screenshot' });
+    for (let i = 0; i < 2; i++) expect((await call(t, 'POST', `/api/vms/terminate/${vm.id}`, { token: user.token, body: {} })).status).toBe(200);
+    expect(await t.database.db.select().from(vmTasks).where(eq(vmTasks.vmId, vm.id))).toEqual([]);
+    expect(await t.database.db.select().from(vmScreenshots).where(eq(vmScreenshots.vmId, vm.id))).toEqual([]);
+  });
+});

@@ -1,0 +1,198 @@
+import { VMS, type Decision, type PendingConfirmation } from '@cofounder/shared';
+import { AiError, type ComputerObservation, type ComputerStep } from '../../providers/ai/port.ts';
+import {
+  VmProviderError,
+  type ActionResult,
+  type MachineAction,
+  type Observation,
+  type PageElement,
+} from '../../providers/vm/port.ts';
+import type { LoopDeps, LoopEvent, LoopResult } from './loop-types.ts';
+import { elementAt, sensitiveAction } from './sensitive.ts';
+
+/** What the timeline shows for typed secrets (a fixed length: not even the length is told). */
+const HIDDEN_TEXT = '••••••••';
+/** A scroll without a distance moves most of a screen, keeping some context in view. */
+const DEFAULT_SCROLL_DY = Math.round(VMS.viewport.height * 0.75);
+
+type Ending = Pick<LoopResult, 'status' | 'message'>;
+type ActionOutcome = NonNullable<ComputerObservation['lastAction']>['result'];
+type StepOutcome =
+  | { done: false; lastAction: NonNullable<ComputerObservation['lastAction']> }
+  | { done: true; ending: Ending };
+
+/** Decisions carry whole, non-negative pixels (the shared Coordinate schema). */
+const pixel = (n: number): number => Math.max(0, Math.round(n));
+
+/** The machine action a step asks for, or why it cannot run (the model sees the reason as lastAction). */
+export function machineActionOf(step: ComputerStep): MachineAction | { invalid: string } {
+  const text = step.text ?? '';
+  const at = step.coordinate ? { x: pixel(step.coordinate.x), y: pixel(step.coordinate.y) } : null;
+  switch (step.action) {
+    case 'click':
+    case 'double_click':
+      return at
+        ? { type: step.action, ...at }
+        : { invalid: `The ${step.action.replace('_', '-')} had no coordinate to click at.` };
+    case 'type':
+      return text ? { type: 'type', text } : { invalid: 'There was no text to type.' };
+    case 'key':
+      return text.trim() ? { type: 'key', keys: text.trim() } : { invalid: 'There was no key to press.' };
+    case 'scroll': {
+      const centre = at ?? { x: VMS.viewport.width / 2, y: VMS.viewport.height / 2 };
+      const { dx, dy } = step.scroll ?? { dx: 0, dy: DEFAULT_SCROLL_DY };
+      return { type: 'scroll', ...centre, dx, dy };
+    }
+    case 'navigate':
+      return text.trim()
+        ? { type: 'navigate', url: text.trim() }
+        : { invalid: 'There was no address to open.' };
+    case 'wait':
+      return { type: 'wait', ms: Math.min(Math.max(step.waitMs ?? VMS.waitMs, 0), VMS.maxWaitMs) };
+    case 'screenshot':
+    case 'done':
+      return { invalid: `${step.action} is not a machine action.` };
+  }
+}
+
+/**
+ * One computer-use task: screenshot → the AI decides → the action runs → repeat, until the AI says done, a step
+ * or time limit, the founder's Stop, or a declined confirmation. Task-level failures end the task; they never throw.
+ */
+export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
+  const { machine, session, limits } = deps;
+  const startedAt = deps.now();
+  const decisions: Decision[] = [];
+  let tokens = 0;
+  let costUsd = 0;
+  let lastAction: ComputerObservation['lastAction'] = null;
+  // Where typed text and keys go: the element the last click landed on.
+  let lastClicked: PageElement | null = null;
+
+  const emit = (event: LoopEvent) => deps.emit(event);
+
+  async function runStep(n: number): Promise<StepOutcome> {
+    await emit({ type: 'stepStart', step: n });
+    const observation = await machine.observe();
+    await emit({ type: 'screenshot', step: n, jpeg: observation.screenshot });
+
+    const step = await session.next({ ...observation, lastAction });
+    tokens += step.usage.tokens;
+    costUsd += step.usage.costUsd;
+    const ask = askFor(step, observation, lastClicked);
+    // A password or card number typed by the model goes to the machine, never into the timeline or the database.
+    const secret = step.action === 'type' && (ask?.kind === 'password' || ask?.kind === 'payment');
+    const decision: Decision = {
+      step: n,
+      // A planner may name what it types in its thought ("Typing “hunter2” into Password"): hide it there too.
+      thought: secret && step.text ? step.thought.split(step.text).join(HIDDEN_TEXT) : step.thought,
+      action: step.action,
+      coordinate: step.coordinate ? { x: pixel(step.coordinate.x), y: pixel(step.coordinate.y) } : null,
+      text: secret ? HIDDEN_TEXT : step.text,
+      confidence: Math.min(Math.max(step.confidence, 0), 1),
+      timestamp: new Date(deps.now()).toISOString(),
+    };
+    decisions.push(decision);
+    await emit({ type: 'aiDecision', decision });
+
+    const finish = async (
+      result: ActionOutcome,
+      detail: string,
+      ending: Ending | null,
+    ): Promise<StepOutcome> => {
+      await emit({ type: 'action', step: n, action: step.action, result, detail });
+      await emit({ type: 'stepComplete', step: n });
+      return ending
+        ? { done: true, ending }
+        : { done: false, lastAction: { action: step.action, result, detail } };
+    };
+
+    if (step.action === 'done') {
+      const message = step.text?.trim() || 'Done.';
+      return finish('ok', message, { status: 'completed', message });
+    }
+    if (step.action === 'screenshot') return finish('ok', 'Took a screenshot', null);
+
+    const action = machineActionOf(step);
+    if ('invalid' in action) return finish('failed', action.invalid, null);
+
+    if (ask) {
+      await emit({
+        type: 'status',
+        status: 'awaiting_confirmation',
+        message: VMS.texts.awaitingConfirmation(ask.reason),
+      });
+      const answer = await deps.confirm({ step: n, kind: ask.kind, reason: ask.reason, decision });
+      if (answer !== 'approved') {
+        const message =
+          answer === 'declined'
+            ? VMS.texts.declined(ask.reason)
+            : answer === 'timeout'
+              ? VMS.texts.confirmTimedOut
+              : VMS.texts.stoppedByUser;
+        return finish('declined', message, { status: 'stopped', message });
+      }
+      await emit({ type: 'status', status: 'running', message: null });
+    }
+
+    let done: ActionResult;
+    try {
+      done = await machine.act(action);
+    } catch (err) {
+      if (!(err instanceof VmProviderError)) throw err;
+      return finish('failed', err.message, null);
+    }
+    if (action.type === 'click' || action.type === 'double_click') {
+      lastClicked = elementAt(observation.elements, action.x, action.y);
+    } else if (action.type === 'navigate') {
+      lastClicked = null;
+    }
+    // 'blocked' (a refused address) is reported as is; the model sees it as lastAction and can change course.
+    return finish(done.result, done.detail, null);
+  }
+
+  async function loop(): Promise<Ending> {
+    for (let n = 1; ; n++) {
+      if (await deps.stopRequested()) return { status: 'stopped', message: VMS.texts.stoppedByUser };
+      if (n > limits.maxSteps) return { status: 'failed', message: VMS.texts.stepLimit(limits.maxSteps) };
+      if (deps.now() - startedAt >= limits.timeLimitMs) {
+        return { status: 'failed', message: VMS.texts.timeLimit(Math.round(limits.timeLimitMs / 60_000)) };
+      }
+      const outcome = await runStep(n);
+      if (outcome.done) return outcome.ending;
+      lastAction = outcome.lastAction;
+    }
+  }
+
+  await emit({ type: 'taskStart', task: deps.task });
+  let ending: Ending;
+  try {
+    ending = await loop();
+  } catch (err) {
+    // The AI service or the machine failed: the task ends with what the founder should read. Anything else is
+    // not theirs to read, but the task still ends (the monitor and the route wait for taskEnd).
+    const readable = err instanceof AiError || err instanceof VmProviderError;
+    ending = { status: 'failed', message: readable ? err.message : VMS.texts.runFailed };
+  }
+
+  let finalScreenshot: Buffer | null = null;
+  try {
+    finalScreenshot = (await machine.observe()).screenshot;
+  } catch {
+    // A machine that cannot show its screen any more leaves the task without a final screenshot.
+  }
+  await emit({ type: 'taskComplete', success: ending.status === 'completed', message: ending.message });
+  await emit({ type: 'taskEnd', status: ending.status });
+  return { ...ending, finalScreenshot, decisions, tokens, costUsd: Math.round(costUsd * 1e6) / 1e6 };
+}
+
+/** What the founder must confirm before the step runs: a sensitive action, or the model's own safety check. */
+function askFor(
+  step: ComputerStep,
+  observation: Observation,
+  lastClicked: PageElement | null,
+): { kind: PendingConfirmation['kind']; reason: string } | null {
+  const sensitive = sensitiveAction(step, observation, lastClicked);
+  if (sensitive) return sensitive;
+  return step.safetyCheck ? { kind: 'model_safety_check', reason: step.safetyCheck } : null;
+}

@@ -1,0 +1,69 @@
+import { VMS } from '@cofounder/shared';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.ts';
+import type { VmEvents } from '../../events/vm-events.ts';
+import type { VmProvider } from '../../providers/vm/port.ts';
+import { vmById } from './vms.repo.ts';
+
+interface Stream {
+  stop: () => void;
+  lapse: NodeJS.Timeout;
+  /** A frame is still being stored and sent: later frames are dropped rather than queued behind it. */
+  sending: boolean;
+}
+
+/**
+ * The live view of local machines: when a monitor socket (in any process) asks to watch a machine this process
+ * holds, its screen streams as `screenshot` events with live: true, until no one renews the watch within
+ * VMS.liveWatchTtlMs. Returns the function that ends every stream (shutdown).
+ */
+export function startLiveView(deps: { db: Db; vm: VmProvider; vmEvents: VmEvents; log: Logger; ttlMs?: number }): () => void {
+  const { db, vm, vmEvents, log } = deps;
+  const ttlMs = deps.ttlMs ?? VMS.liveWatchTtlMs;
+  const streams = new Map<string, Stream>();
+
+  const end = (vmId: string) => {
+    const s = streams.get(vmId);
+    if (!s) return;
+    clearTimeout(s.lapse);
+    s.stop();
+    streams.delete(vmId);
+  };
+  const lapseTimer = (vmId: string) => {
+    const timer = setTimeout(() => end(vmId), ttlMs);
+    timer.unref();
+    return timer;
+  };
+
+  async function watch(vmId: string): Promise<void> {
+    const running = streams.get(vmId);
+    if (running) {
+      clearTimeout(running.lapse);
+      running.lapse = lapseTimer(vmId);
+      return;
+    }
+    if (!vm.holds(vmId)) return; // another process runs it, and answers the same request
+    const row = await vmById(db, vmId);
+    if (!row || streams.has(vmId)) return;
+    const stream: Stream = { stop: () => undefined, lapse: lapseTimer(vmId), sending: false };
+    streams.set(vmId, stream);
+    stream.stop = vm.watch(vmId, (jpeg) => {
+      if (stream.sending) return;
+      stream.sending = true;
+      vmEvents
+        .publish(row.userId, { type: 'screenshot', vmId, taskId: null, step: null, live: true }, jpeg)
+        .catch((err: unknown) => log.warn({ err, vmId }, 'live frame not published'))
+        .finally(() => {
+          stream.sending = false;
+        });
+    });
+  }
+
+  const unsubscribe = vmEvents.onWatch((vmId) => {
+    watch(vmId).catch((err: unknown) => log.warn({ err, vmId }, 'live view failed to start'));
+  });
+  return () => {
+    unsubscribe();
+    for (const vmId of [...streams.keys()]) end(vmId);
+  };
+}

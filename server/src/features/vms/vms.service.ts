@@ -1,0 +1,274 @@
+import { hostname } from 'node:os';
+import { VMS, vmTransition, type MonitorServerMessage, type Vm, type VmAction, type VncInfo, type VmStatus } from '@cofounder/shared';
+import type { Logger } from 'pino';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { VmRow } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { VmProviderError, type MachineInfo, type VmProvider } from '../../providers/vm/port.ts';
+import type { VmEvents } from '../../events/vm-events.ts';
+import { endLiveTasks } from '../computer-use/computer-use.repo.ts';
+import { VmFailure } from './vm-failure.ts';
+import { meterRunningTime, planOf, requireHoursLeft, requireMachineLeft, secondsThisMonth } from './vm-usage.ts';
+import { toTaskState, toVm } from './vm-view.ts';
+import type { ViewTokens } from './view-token.ts';
+import {
+  deleteVm,
+  insertVm,
+  latestTasks,
+  lockUserVms,
+  orphanedLocalVms,
+  runningVms,
+  screenshotsById,
+  updateVm,
+  vmById,
+  vmsOf,
+} from './vms.repo.ts';
+
+/** Where monitor messages go (the live monitor's fan-out across processes). */
+export type MonitorPublisher = Pick<VmEvents, 'publish'>;
+
+/** This server process's name in vms.node: local machines live in the process that launched them. */
+export const nodeName = (config: Pick<Config, 'port'>): string => `${hostname()}:${config.port}`;
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/** The caller's machine, or 404 (another founder's id reads the same as a missing one). */
+export async function ownVm(db: Db, id: string, userId: string): Promise<VmRow> {
+  const row = isUuid(id) ? await vmById(db, id) : null;
+  if (!row || row.userId !== userId) throw new AppError('not_found', VMS.texts.notFound);
+  return row;
+}
+
+/** The monitor socket's ownership check (false for unknown or malformed ids). */
+export const ownsVmCheck =
+  (db: Db) =>
+  async (userId: string, vmId: string): Promise<boolean> =>
+    isUuid(vmId) && (await vmById(db, vmId))?.userId === userId;
+
+const PAST: Record<VmAction, string> = {
+  suspend: 'suspended',
+  stop: 'stopped',
+  resume: 'resumed',
+  start: 'started',
+  terminate: 'terminated',
+};
+const FAILED: Record<VmAction, string> = {
+  suspend: VMS.texts.suspendFailed,
+  stop: VMS.texts.stopFailed,
+  resume: VMS.texts.resumeFailed,
+  start: VMS.texts.startFailed,
+  terminate: VMS.texts.terminateFailed,
+};
+
+export interface VmsDeps {
+  db: Db;
+  vm: VmProvider;
+  /** This process (nodeName). */
+  node: string;
+  monitorPort: number;
+  now: () => number;
+  log: Logger;
+  events: MonitorPublisher | null;
+  viewTokens: ViewTokens;
+  /** Ends the machine's running task (if any) before the machine stops running. */
+  stopTask(vmId: string): Promise<void>;
+}
+
+/** The machines (spec 2 §7 "Virtual machines"): list, launch, the state changes of spec 2 §4, the live view. */
+export function createVmsService(deps: VmsDeps) {
+  const { db, vm, node, now, log } = deps;
+
+  /** A local machine that is live in another server process (its Chromium is there, not here). */
+  const heldElsewhere = (row: VmRow) =>
+    row.provider === 'local' && (row.status === 'RUNNING' || row.status === 'SUSPENDED') && row.node !== node;
+
+  async function announce(row: VmRow, message: string | null = null): Promise<void> {
+    const event: MonitorServerMessage = {
+      type: 'status',
+      vmId: row.id,
+      timestamp: new Date(now()).toISOString(),
+      taskId: null,
+      status: row.status,
+      message,
+    };
+    await deps.events?.publish(row.userId, event).catch((err: unknown) => log.warn({ err, vmId: row.id }, 'vm status not published'));
+  }
+
+  async function view(rows: VmRow[]): Promise<Vm[]> {
+    const tasks = await latestTasks(db, rows.map((r) => r.id));
+    const shots = await screenshotsById(db, [...tasks.values()].flatMap((t) => (t.screenshotId ? [t.screenshotId] : [])));
+    return rows.map((r) => {
+      const task = tasks.get(r.id);
+      return toVm(r, task ? toTaskState(task, task.screenshotId ? (shots.get(task.screenshotId) ?? null) : null) : null);
+    });
+  }
+
+  async function providerCall<T>(action: VmAction, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (err instanceof VmProviderError) throw new VmFailure(502, `${FAILED[action]}: ${err.message}`);
+      throw err;
+    }
+  }
+
+  /** Moves a machine to its next state: provider first, then the row (with the running time metered). */
+  async function transition(row: VmRow, action: VmAction, next: VmStatus, reason: string | null = null): Promise<VmRow> {
+    const leavesRunning = row.status === 'RUNNING' && next !== 'RUNNING';
+    if (leavesRunning) await deps.stopTask(row.id);
+    // A machine this process no longer holds (its browser died) has nothing left to stop.
+    const gone = row.provider === 'local' && !vm.holds(row.id);
+    const started = await providerCall(action, async (): Promise<MachineInfo | null> => {
+      if (action === 'start') return vm.start(row.id);
+      if (action === 'suspend') await vm.suspend(row.id);
+      else if (action === 'resume') await vm.resume(row.id);
+      else if (action === 'stop' && !gone) await vm.stop(row.id);
+      else if (action === 'terminate') await vm.terminate(row.id);
+      return null;
+    });
+    const at = new Date(now());
+    if (leavesRunning) await meterRunningTime(db, row, at);
+    const updated = await updateVm(
+      db,
+      row.id,
+      {
+        status: next,
+        runningSince: next === 'RUNNING' ? at : null,
+        ...(next === 'RUNNING' ? { node } : {}),
+        ...(started ? { machineType: started.machineType, externalIp: started.externalIp } : {}),
+      },
+      at,
+    );
+    await announce(updated, reason);
+    return updated;
+  }
+
+  const requireAvailable = () => {
+    if (!vm.available) throw new VmFailure(503, VMS.texts.unavailable);
+  };
+
+  return {
+    async list(userId: string): Promise<Vm[]> {
+      return view(await vmsOf(db, userId));
+    },
+
+    /** Checks the plan's machines and hours, stores the machine RUNNING on this process, then boots it. */
+    async launch(userId: string, name: string | undefined): Promise<Vm> {
+      requireAvailable();
+      const at = new Date(now());
+      await requireHoursLeft(db, userId, at);
+      const row = await db.transaction(async (tx) => {
+        await lockUserVms(tx, userId);
+        await requireMachineLeft(tx, userId, at);
+        const taken = new Set((await vmsOf(tx, userId)).map((r) => r.name));
+        let n = taken.size + 1;
+        while (!name && taken.has(`Machine ${n}`)) n++;
+        return insertVm(
+          tx,
+          { userId, name: name ?? `Machine ${n}`, status: 'RUNNING', provider: vm.kind, machineType: '', node, runningSince: at },
+          at,
+        );
+      });
+      let info: MachineInfo;
+      try {
+        info = await vm.launch(row.id);
+      } catch (err) {
+        // A machine that never booted holds nothing: no card, no hours.
+        await vm.terminate(row.id).catch(() => undefined);
+        await deleteVm(db, row.id);
+        if (err instanceof VmProviderError) throw new VmFailure(502, `${VMS.texts.launchFailed}: ${err.message}`);
+        throw err;
+      }
+      const updated = await updateVm(db, row.id, { machineType: info.machineType, externalIp: info.externalIp }, new Date(now()));
+      await announce(updated);
+      return toVm(updated, null);
+    },
+
+    /**
+     * suspend | stop | resume | start | terminate (spec 2 §4). Terminating an already TERMINATED machine deletes
+     * it with its tasks and screenshots: the card's "Delete" (after the deletion confirmation) removes it.
+     */
+    async act(userId: string, action: VmAction, id: string): Promise<Vm> {
+      const row = await ownVm(db, id, userId);
+      const [current] = await view([row]);
+      if (action === 'terminate' && row.status === 'TERMINATED') {
+        await providerCall(action, () => vm.terminate(row.id));
+        await deleteVm(db, row.id);
+        return current!;
+      }
+      const next = vmTransition(row.status, action);
+      if (!next) throw new AppError('conflict', `A ${row.status} machine cannot be ${PAST[action]}.`);
+      if (heldElsewhere(row)) throw new AppError('conflict', VMS.texts.otherProcess);
+      if (next === 'RUNNING') {
+        requireAvailable();
+        await requireHoursLeft(db, userId, new Date(now()));
+        if (row.status === 'TERMINATED') await requireMachineLeft(db, userId, new Date(now()));
+      }
+      const [updated] = await view([await transition(row, action, next)]);
+      return updated!;
+    },
+
+    /** The live view: the monitor stream with a short-lived token (local), or the machine's noVNC (cloud). */
+    async vnc(userId: string, id: string, host: string): Promise<VncInfo> {
+      const row = await ownVm(db, id, userId);
+      if (row.status !== 'RUNNING') throw new AppError('conflict', VMS.texts.notRunning);
+      if (heldElsewhere(row)) throw new AppError('conflict', VMS.texts.otherProcess);
+      if (!vm.viewReady(id)) throw new AppError('conflict', VMS.texts.viewNotReady);
+      if (row.provider === 'local') {
+        const { token, expiresAt } = deps.viewTokens.mint(userId, id);
+        return { host, port: deps.monitorPort, password: token, kind: 'screencast', expiresAt: expiresAt.toISOString() };
+      }
+      const info = await providerCall('start', () => vm.vnc(id));
+      if (!info) throw new AppError('conflict', VMS.texts.viewNotReady);
+      return { ...info, kind: 'novnc', expiresAt: null };
+    },
+
+    /**
+     * Start-up: local machines this process (or, on a single-process database, any process) left live died with
+     * it. They are STOPPED, their running time metered; starting one relaunches it on its profile.
+     */
+    async stopOrphans(singleProcess: boolean): Promise<number> {
+      const at = new Date(now());
+      const rows = await orphanedLocalVms(db, singleProcess ? null : node);
+      for (const row of rows) {
+        if (row.status === 'RUNNING') await meterRunningTime(db, row, at);
+        await updateVm(db, row.id, { status: 'STOPPED', runningSince: null }, at);
+        await endLiveTasks(db, row.id, VMS.texts.restarted, at);
+      }
+      return rows.length;
+    },
+
+    /** The run-time limit: stops the running machines (held here) of founders past their month's hours. */
+    async stopOverHours(): Promise<number> {
+      const at = new Date(now());
+      const byUser = new Map<string, VmRow[]>();
+      for (const row of await runningVms(db)) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+      let stopped = 0;
+      for (const [userId, rows] of byUser) {
+        const plan = await planOf(db, userId, at);
+        if ((await secondsThisMonth(db, userId, at)) < plan.vmHoursPerMonth * 3600) continue;
+        for (const row of rows.filter((r) => !heldElsewhere(r))) {
+          try {
+            await transition(row, 'stop', 'STOPPED', VMS.texts.hoursUsed(plan.vmHoursPerMonth));
+            stopped++;
+          } catch (err) {
+            log.warn({ err, vmId: row.id }, 'machine over its hours could not be stopped');
+          }
+        }
+      }
+      return stopped;
+    },
+  };
+}
+
+export type VmsService = ReturnType<typeof createVmsService>;
+
+/** Every minute: stop machines of founders past their month's hours (unref'd: it never holds the process up). */
+export function startHoursSweep(service: Pick<VmsService, 'stopOverHours'>, log: Logger, everyMs = 60_000): () => void {
+  const timer = setInterval(() => {
+    service.stopOverHours().catch((err: unknown) => log.warn({ err }, 'machine hours sweep failed'));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { chatInput } from '../pages/chat.ts';
+import { signInNewFounder } from '../pages/dashboard.ts';
+
+// Issue 13 §11: the dashboard chat route loads at most 300 KB of gzip JavaScript. Measured as a founder meets it:
+// a fresh load of /dashboard/chat, signed in, every script the page fetched until the chat is usable, each
+// counted at its gzip size (the built file compressed here, as the server's .gz beside it is).
+const BUDGET_KB = 300;
+const DIST = join(import.meta.dirname, '../../web/dist');
+
+test('the dashboard chat route loads at most 300 KB of gzip JavaScript', async ({ page }) => {
+  await signInNewFounder(page);
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (response.request().resourceType() === 'script' && url.origin === new URL(page.url()).origin) scripts.add(url.pathname);
+  });
+  await page.reload();
+  await expect(chatInput(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const sizes = [...scripts].map((path) => ({ path, gzip: gzipSync(readFileSync(join(DIST, path))).length }));
+  const totalKb = sizes.reduce((sum, s) => sum + s.gzip, 0) / 1024;
+  console.log(`dashboard chat route: ${totalKb.toFixed(1)} KB gzip JS in ${sizes.length} files (budget ${BUDGET_KB} KB)`);
+  expect(sizes.length).toBeGreaterThan(1);
+  expect(totalKb).toBeLessThanOrEqual(BUDGET_KB);
+});

@@ -1,0 +1,22 @@
+// Serves tests/fixtures/*.html at /fixtures/ for the computer-use spec (started by playwright.config.ts). Only
+// plain file names: nothing outside the folder, nothing but HTML.
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { FIXTURE_SITE } from './fixture-site.ts';
+
+const folder = join(import.meta.dirname, '..', 'fixtures');
+
+createServer((req, res) => {
+  const name = /^\/fixtures\/([\w-]+\.html)$/.exec(new URL(req.url ?? '/', 'http://x').pathname)?.[1];
+  if (!name || req.method !== 'GET') {
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+    return;
+  }
+  readFile(join(folder, name)).then(
+    (body) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body),
+    () => res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found'),
+  );
+}).listen(FIXTURE_SITE.port, '127.0.0.1', () =>
+  process.stdout.write(`fixture site on http://127.0.0.1:${FIXTURE_SITE.port}\n`),
+);

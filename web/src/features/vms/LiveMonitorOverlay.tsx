@@ -1,0 +1,96 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { recentDecisions } from './monitor-state.ts';
+import type { VmMonitor } from './use-vm-monitor.ts';
+import { DecisionItem } from './DecisionItem.tsx';
+import { LiveScreen } from './LiveScreen.tsx';
+import { StatusLine } from './StatusLine.tsx';
+import { VM_TEXT } from './texts.ts';
+import { useReturnFocus } from './use-return-focus.ts';
+
+interface LiveMonitorOverlayProps {
+  open: boolean;
+  onClose: () => void;
+  vmName: string;
+  monitor: VmMonitor;
+}
+
+/**
+ * The live-monitor overlay (spec 2 §2, §9): full screen, the machine's screen as it changes, the last
+ * VMS.monitorScreenshots screens as thumbnails, the last VMS.monitorDecisions decisions and the current status.
+ * Radix traps focus, closes on Escape and returns focus to the button that opened it.
+ */
+export function LiveMonitorOverlay({ open, onClose, vmName, monitor }: LiveMonitorOverlayProps) {
+  const { state, connected } = monitor;
+  const decisions = recentDecisions(state);
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/80" />
+        <Dialog.Content
+          {...returnFocus}
+          className="fixed inset-0 z-50 flex flex-col gap-4 overflow-y-auto bg-slate-950 p-4 text-slate-100 focus:outline-none sm:p-6"
+        >
+          <div className="flex items-center gap-3 pr-10">
+            <Dialog.Title className="text-lg font-semibold">
+              {VM_TEXT.monitorTitle}: {vmName}
+            </Dialog.Title>
+            <Dialog.Description className="sr-only">
+              The machine&apos;s screen, its recent screens and the co-founder&apos;s recent decisions.
+            </Dialog.Description>
+          </div>
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute top-4 right-4 rounded-md p-1 text-slate-400 hover:text-white focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:outline-none"
+          >
+            <X className="size-5" aria-hidden="true" />
+          </Dialog.Close>
+          <div className="grid min-h-0 flex-1 gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+            <div className="space-y-3">
+              <LiveScreen state={state} connected={connected} vmName={vmName} />
+              <section aria-label={VM_TEXT.recentScreens}>
+                <h3 className="text-xs font-semibold tracking-wide text-slate-400 uppercase">
+                  {VM_TEXT.recentScreens}
+                </h3>
+                <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-6">
+                  {state.shots.map((shot, i) => (
+                    <li key={`${shot.at}-${i}`}>
+                      <img
+                        src={shot.src}
+                        alt={shot.step ? `Screen at step ${shot.step}` : 'Live screen'}
+                        className="aspect-[16/10] w-full rounded border border-slate-700 object-cover"
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            </div>
+            <div className="space-y-3">
+              <div className="rounded-lg bg-slate-900 p-3 text-sm">
+                <StatusLine state={state} />
+              </div>
+              <section
+                aria-label={VM_TEXT.recentDecisions}
+                className="[&_li]:border-slate-700 [&_p]:text-slate-300"
+              >
+                <h3 className="text-xs font-semibold tracking-wide text-slate-400 uppercase">
+                  {VM_TEXT.recentDecisions}
+                </h3>
+                {decisions.length === 0 ? (
+                  <p className="mt-2 text-sm text-slate-400">{VM_TEXT.timelineEmpty}</p>
+                ) : (
+                  <ol className="mt-2 space-y-2">
+                    {decisions.map((d) => (
+                      <DecisionItem key={d.step} decision={d} outcome={state.outcomes[d.step]} />
+                    ))}
+                  </ol>
+                )}
+              </section>
+            </div>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
