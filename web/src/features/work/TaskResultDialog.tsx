@@ -2,10 +2,11 @@ import { formatCost, type Task } from '@cofounder/shared';
 import { Markdown } from '@cofounder/shared/ui';
 import { useTaskResult } from '../../data/tasks/use-task-result.ts';
 import { STATUS_LABELS } from './labels.ts';
+import { MachineRun } from './MachineRun.tsx';
 import { WorkDialog } from './WorkDialog.tsx';
 
 /** A task's result: the agent's Markdown (rendered safely), its summary, tokens and estimated cost. */
-export function TaskResultDialog({ task, onClose }: { task: Task | null; onClose: () => void }) {
+export function TaskResultDialog({ task, userId, onClose }: { task: Task | null; userId: string; onClose: () => void }) {
   const result = useTaskResult(task?.id ?? null);
   const data = result.data?.result ?? null;
   return (
@@ -23,9 +24,12 @@ export function TaskResultDialog({ task, onClose }: { task: Task | null; onClose
           Failed to load the task result
         </p>
       ) : !data ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          No result yet. Your co-founder writes one when the task is done.
-        </p>
+        <div className="space-y-4">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            No result yet. Your co-founder writes one when the task is done.
+          </p>
+          {task && <MachineRun task={result.data?.task ?? task} userId={userId} data={null} />}
+        </div>
       ) : (
         <div className="space-y-4">
           <p className="text-sm font-medium text-slate-800 dark:text-slate-100">{data.summary}</p>
@@ -42,6 +46,7 @@ export function TaskResultDialog({ task, onClose }: { task: Task | null; onClose
               <dd className="font-semibold">{formatCost(data.costUsd)}</dd>
             </div>
           </dl>
+          {task && <MachineRun task={result.data?.task ?? task} userId={userId} data={data.data} />}
         </div>
       )}
     </WorkDialog>

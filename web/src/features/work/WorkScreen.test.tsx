@@ -212,6 +212,62 @@ describe('Work screen', () => {
     expect(within(dialog).getByText('$0.0042')).toBeTruthy();
   });
 
+  it('runs a pending research task on a running machine, and shows the machine\'s final screen (issue 12)', async () => {
+    const pending = task('r', { status: 'pending' });
+    const patches: unknown[] = [];
+    const machine = {
+      id: '8f8e1f4a-5a7c-4f39-9d57-2d1f1f7d1a01',
+      name: 'Machine 1',
+      status: 'RUNNING',
+      externalIp: null,
+      machineType: 'chromium-1280x800',
+      provider: 'local',
+      createdAt: ago(0),
+      task: null,
+    };
+    const fetch = server({
+      'GET /api/tasks/:userId': () => Response.json(list([pending])),
+      'GET /api/tasks/:taskId/result': () => Response.json({ success: true, task: pending, result: null }),
+      'GET /api/vms/list': () => Response.json({ success: true, vms: [machine, { ...machine, id: 'x', name: 'Stopped one', status: 'STOPPED' }] }),
+      'PATCH /api/tasks/:taskId': ({ body }) => {
+        patches.push(body);
+        return Response.json({ success: true, task: { ...pending, vmId: machine.id } });
+      },
+    });
+    const { user } = openWork(fetch);
+    await user.click(await screen.findByRole('button', { name: 'Task r' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Task r' });
+    const select = await within(dialog).findByLabelText('Run on a machine first');
+    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['No machine', 'Machine 1']));
+    await user.selectOptions(select, 'Machine 1');
+    await waitFor(() => expect(patches).toEqual([{ vmId: machine.id }]));
+  });
+
+  it('shows how a task\'s machine run ended with its final screenshot', async () => {
+    const fetch = server({
+      'GET /api/tasks/:taskId/result': ({ params }) =>
+        Response.json({
+          success: true,
+          task: TASKS[0],
+          result: {
+            taskId: params.taskId,
+            summary: 'Brief ready',
+            content: 'Done',
+            data: { screenshot: 'data:image/jpeg;base64,/9j/', machineRun: { status: 'completed', message: 'Done: opened the page.' } },
+            tokens: 0,
+            costUsd: 0,
+            completedAt: ago(0),
+          },
+        }),
+    });
+    const { user } = openWork(fetch);
+    await user.click(await screen.findByRole('button', { name: 'Task a' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Task a' });
+    expect(await within(dialog).findByText('Done: opened the page.')).toBeTruthy();
+    expect(within(dialog).getByRole('img', { name: "The machine's screen when the task finished" }).getAttribute('src')).toBe('data:image/jpeg;base64,/9j/');
+    expect(within(dialog).queryByLabelText('Run on a machine first')).toBeNull();
+  });
+
   it('Fix Failed Tasks shows the server message, or the failure text', async () => {
     let fail = false;
     const fetch = server({

@@ -99,7 +99,7 @@ export function WorkScreen({ userId }: { userId: string }) {
 
       {tasks.data && <TasksTable tasks={tasks.data.tasks} onOpen={openTask} />}
 
-      <TaskResultDialog task={resultTask} onClose={() => setResultTask(null)} />
+      <TaskResultDialog task={resultTask} userId={userId} onClose={() => setResultTask(null)} />
       <AuthRequiredDialog task={pausedTask} onClose={() => setPausedTask(null)} />
       <ActivityHistoryDialog userId={userId} open={historyOpen} onClose={() => setHistoryOpen(false)} />
     </div>
