@@ -52,8 +52,14 @@ export function MachineRun({ task, userId, data }: { task: Task; userId: string;
               disabled={assign.isPending || machines.isPending}
               onChange={(e) =>
                 assign.mutate(e.target.value || null, {
-                  onSuccess: () => toast.success(e.target.value ? 'The task will run on that machine first' : 'The task runs without a machine'),
-                  onError: (err) => toast.error(err instanceof ApiError ? err.message : 'Failed to update the task'),
+                  onSuccess: () =>
+                    toast.success(
+                      e.target.value
+                        ? 'The task will run on that machine first'
+                        : 'The task runs without a machine',
+                    ),
+                  onError: (err) =>
+                    toast.error(err instanceof ApiError ? err.message : 'Failed to update the task'),
                 })
               }
             >
