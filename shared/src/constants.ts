@@ -99,6 +99,28 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
 /** Usage bar thresholds in percent (spec 1 §9): red ≥90 or warning, amber ≥75, green ≥50, else blue. */
 export const USAGE_THRESHOLDS = { red: 90, amber: 75, green: 50 } as const;
 
+/**
+ * Per-user request budgets that hold across server processes (issue 13 §5; server/src/http/rate-limits.ts). Over
+ * one, the call answers 429 with Retry-After. They damp runaway clients and scripts; the monthly plan limits are
+ * the quota.
+ */
+export const RATE_LIMITS = {
+  /** Chat messages (each is a model call). */
+  chat: { max: 20, windowMs: 60_000 },
+  /** Realtime call sessions minted (each is a paid client secret). */
+  callSessions: { max: 6, windowMs: 60_000 },
+  /** Texts through the local "Simulate a text" form (each is a model call). */
+  smsSimulate: { max: 20, windowMs: 60_000 },
+  /** Computer-use tasks started (each drives a machine and a model). */
+  computerTasks: { max: 10, windowMs: 60_000 },
+  texts: {
+    chat: "You're sending messages faster than your co-founder can answer. Please wait a moment and try again.",
+    callSessions: 'Too many calls started in a minute. Please wait a moment and try again.',
+    smsSimulate: 'Too many texts in a minute. Please wait a moment and try again.',
+    computerTasks: 'Too many tasks started in a minute. Please wait a moment and try again.',
+  },
+} as const;
+
 /** Chat numbers (spec 1 §5, §9). */
 export const CHAT = {
   /** The composer grows up to this height in px. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -663,6 +664,10 @@ export const smsMessages = pgTable(
   (t) => [
     index('sms_messages_user_seq_idx').on(t.userId, t.seq.desc()),
     check('sms_messages_direction', oneOf(t.direction, SMS_DIRECTIONS)),
+    // Twilio retries a webhook it got no answer to: the same inbound MessageSid is stored (and answered) once.
+    uniqueIndex('sms_messages_inbound_sid_idx')
+      .on(t.providerSid)
+      .where(sql`${t.direction} = 'in' and ${t.providerSid} is not null`),
   ],
 );
 export type SmsMessageRow = typeof smsMessages.$inferSelect;
@@ -744,4 +749,19 @@ export const vmScreenshots = pgTable(
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [index('vm_screenshots_vm_idx').on(t.vmId, t.createdAt.desc())],
+);
+
+/**
+ * Fixed-window request counters (http/rate-limits.ts): one row per key and window, shared by every server
+ * process, so a per-user limit holds however many processes serve the user. Old windows are swept.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    /** The window's start, epoch ms. */
+    windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );

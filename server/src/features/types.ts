@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 import type { Database } from '../db/client.ts';
 import type { AiProvider } from '../providers/ai/port.ts';
 import type { EmailProvider } from '../providers/email/port.ts';
@@ -40,6 +41,8 @@ export interface FeatureDeps {
   voice: VoiceProvider;
   /** AES-256 key the provider tokens are sealed with. */
   tokenKey: Buffer;
+  /** Per-user request budgets shared by every server process (RATE_LIMITS). */
+  rateLimits: RateLimits;
   /** Plans, checkout and billing events (Stripe, or the local checkout). */
   billing: BillingService;
   /** The machines the co-founder drives (issue 12): local Chromium, a cloud adapter, or unavailable. */

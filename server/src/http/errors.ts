@@ -19,6 +19,16 @@ const STATUS: Record<ApiErrorCode, number> = {
 export class AppError extends Error {
   override name = 'AppError';
   readonly status: number;
+  /** Seconds a rate-limited client should wait (sent as Retry-After). */
+  retryAfterSeconds?: number;
+
+  /** 429 with Retry-After: the client may try again after that many seconds. */
+  static rateLimited(message: string, retryAfterSeconds: number): AppError {
+    const err = new AppError('rate_limited', message);
+    err.retryAfterSeconds = retryAfterSeconds;
+    return err;
+  }
+
   constructor(
     readonly code: ApiErrorCode,
     message: string,
@@ -59,6 +69,7 @@ export function errorHandler(): Middleware {
       }
     } catch (err) {
       if (err instanceof AppError) {
+        if (err.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(err.retryAfterSeconds));
         ctx.status = err.status;
         ctx.body = errorBody(err.code, err.message, err.field);
         return;

@@ -24,6 +24,11 @@ describe('chatFailure', () => {
     }
   });
 
+  it('shows the per-minute budget as its own text, not the monthly limit', () => {
+    const error = { status: 429, message: "You're sending messages faster than your co-founder can answer. Please wait a moment and try again." };
+    expect(chatFailure(error)).toMatchObject({ kind: 'limit', text: error.message, replyDelayMs: 0 });
+  });
+
   it('turns 402 or the payment_required code into the trial-ended text at once', () => {
     for (const error of [
       { status: 402, code: 'payment_required', message: 'Trial ended' },

@@ -1,4 +1,4 @@
-import { BILLING, CHAT } from '../constants.ts';
+import { BILLING, CHAT, RATE_LIMITS } from '../constants.ts';
 
 /** The chat's fixed texts (spec 1 §5, §8). */
 export const CHAT_TEXT = {
@@ -52,6 +52,9 @@ export function chatFailure(error: unknown): ChatFailure {
   }
   if (status === 402 || code === 'payment_required') {
     return { kind: 'payment_required', text: BILLING.trialEndedText, replyDelayMs: 0, loginRedirectMs: null };
+  }
+  if (status === 429 && message === RATE_LIMITS.texts.chat) {
+    return { kind: 'limit', text: RATE_LIMITS.texts.chat, replyDelayMs: 0, loginRedirectMs: null };
   }
   if (status === 429 || /limit/i.test(message)) {
     return { kind: 'limit', text: CHAT_TEXT.usageLimit, replyDelayMs: 0, loginRedirectMs: null };

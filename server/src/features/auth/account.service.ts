@@ -21,7 +21,7 @@ export function createAccountService(c: AuthContext, sessions: SessionService) {
   const redirect = (value: string | undefined, path: string) => safeRedirect(value, path, c.publicUrl, c.corsOrigins);
 
   function limit(key: string, max: number): void {
-    if (!c.limiter.consume(key, max, c.limits.windowSeconds)) throw authErrors.rateLimited();
+    if (!c.limiter.consume(key, max, c.limits.windowSeconds)) throw authErrors.rateLimited(c.limiter.resetInMs(key) / 1000);
   }
 
   function cooldownError(lastSent: Date | null): AuthApiError {
@@ -128,7 +128,9 @@ export function createAccountService(c: AuthContext, sessions: SessionService) {
     if ('token_hash' in input) return verifyLinkToken(input.token_hash, input.type);
     const keys = [`verify:ip:${ip}`, `verify:email:${input.email}`];
     const caps = [c.limits.verifyPerIp, c.limits.signInPerEmail];
-    if (keys.some((k, i) => c.limiter.blocked(k, caps[i]!))) throw authErrors.rateLimited();
+    if (keys.some((k, i) => c.limiter.blocked(k, caps[i]!))) {
+      throw authErrors.rateLimited(Math.max(...keys.map((k) => c.limiter.resetInMs(k))) / 1000);
+    }
     const user = await findUserByEmail(c.db, input.email);
     const code = input.token.trim();
     const row = user ? await findByOtp(c.db, user.id, otpHash(user.id, code), typesFor(input.type), at()) : null;

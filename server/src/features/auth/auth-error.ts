@@ -11,6 +11,8 @@ export class AuthApiError extends Error {
     readonly code: AuthErrorCode,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** Sent as Retry-After on a 429. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -28,12 +30,15 @@ export const authErrors = {
     }),
   samePassword: () =>
     new AuthApiError(422, 'same_password', 'New password should be different from the old password.'),
-  rateLimited: () => new AuthApiError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+  rateLimited: (retryAfterSeconds: number) =>
+    new AuthApiError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, Math.max(1, Math.ceil(retryAfterSeconds))),
   emailCooldown: (seconds: number) =>
     new AuthApiError(
       429,
       'over_email_send_rate_limit',
       `For security purposes, you can only request this after ${seconds} seconds.`,
+      {},
+      seconds,
     ),
   otpExpired: () => new AuthApiError(403, 'otp_expired', 'Token has expired or is invalid'),
   refreshNotFound: () =>
@@ -76,7 +81,10 @@ export function authErrorBoundary(): Middleware {
       await next();
     } catch (err) {
       const e = err instanceof AppError ? fromAppError(err) : err;
-      if (e instanceof AuthApiError) return render(ctx, e.status, e.code, e.message, e.extra);
+      if (e instanceof AuthApiError) {
+        if (e.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(e.retryAfterSeconds));
+        return render(ctx, e.status, e.code, e.message, e.extra);
+      }
       ctx.state.log?.error({ err }, 'auth failure');
       render(ctx, 500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information', {});
     }

@@ -67,7 +67,7 @@ export function createSessionService(c: AuthContext) {
     const emailKey = `signin:email:${input.email}`;
     const { limits, limiter } = c;
     if (limiter.blocked(ipKey, limits.signInPerIp) || limiter.blocked(emailKey, limits.signInPerEmail)) {
-      throw authErrors.rateLimited();
+      throw authErrors.rateLimited(Math.max(limiter.resetInMs(ipKey), limiter.resetInMs(emailKey)) / 1000);
     }
     const user = await findUserByEmail(c.db, input.email);
     dummyHash ??= bcrypt.hash(randomToken(), c.bcryptCost);

@@ -1,5 +1,13 @@
 import Router from '@koa/router';
-import { ConfirmActionBody, RunTaskBody, type RunTaskResponse, type ScreenshotResponse, type VmTaskResponse } from '@cofounder/shared';
+import { limitPerUser } from '../../http/rate-limits.ts';
+import {
+  ConfirmActionBody,
+  RunTaskBody,
+  type RunTaskResponse,
+  type ScreenshotResponse,
+  type VmTaskResponse,
+  RATE_LIMITS,
+} from '@cofounder/shared';
 import { currentUser } from '../../http/auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { FeatureRouter } from '../types.ts';
@@ -15,14 +23,23 @@ export const computerUseRoutes: FeatureRouter = (deps) => {
   const router = new Router();
   router.use('/api/computer-use', vmFailures);
 
-  router.post('/api/computer-use/run-task/:id', async (ctx) => {
+  const taskBudget = limitPerUser(
+    deps.rateLimits,
+    'computer-task',
+    RATE_LIMITS.computerTasks,
+    RATE_LIMITS.texts.computerTasks,
+  );
+  router.post('/api/computer-use/run-task/:id', taskBudget, async (ctx) => {
     const input = parseInput(RunTaskBody, ctx.request.body);
     const body: RunTaskResponse = await computerUse.runTask(currentUser(ctx).id, ctx.params.id!, input);
     ctx.body = body;
   });
 
   router.post('/api/computer-use/screenshot/:id', async (ctx) => {
-    const body: ScreenshotResponse = { success: true, screenshot: await computerUse.screenshot(currentUser(ctx).id, ctx.params.id!) };
+    const body: ScreenshotResponse = {
+      success: true,
+      screenshot: await computerUse.screenshot(currentUser(ctx).id, ctx.params.id!),
+    };
     ctx.body = body;
   });
 
@@ -37,7 +54,11 @@ export const computerUseRoutes: FeatureRouter = (deps) => {
   });
 
   router.post('/api/computer-use/confirm/:id', async (ctx) => {
-    await computerUse.confirm(currentUser(ctx).id, ctx.params.id!, parseInput(ConfirmActionBody, ctx.request.body));
+    await computerUse.confirm(
+      currentUser(ctx).id,
+      ctx.params.id!,
+      parseInput(ConfirmActionBody, ctx.request.body),
+    );
     ctx.body = { success: true };
   });
   return router;

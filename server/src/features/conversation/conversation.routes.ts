@@ -1,7 +1,15 @@
 import Router from '@koa/router';
-import { CHAT, ConversationQuery, SendMessageBody, type ConversationResponse, type SendMessageResponse } from '@cofounder/shared';
+import {
+  CHAT,
+  ConversationQuery,
+  RATE_LIMITS,
+  SendMessageBody,
+  type ConversationResponse,
+  type SendMessageResponse,
+} from '@cofounder/shared';
 import { currentUser, ownParam } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
+import { limitPerUser } from '../../http/rate-limits.ts';
 import { parseInput } from '../../http/validate.ts';
 import { createUsageService } from '../usage/usage.service.ts';
 import type { FeatureRouter } from '../types.ts';
@@ -11,11 +19,12 @@ import { streamTurn, wantsEventStream } from './sse.ts';
 /** Over-long messages are 413 (spec 1 §5), decided before validation so they never read as a 400. */
 function refuseLongText(body: unknown): void {
   const text = (body as { text?: unknown } | undefined)?.text;
-  if (typeof text === 'string' && text.length > CHAT.maxMessageChars) throw new AppError('payload_too_large', 'Message too long');
+  if (typeof text === 'string' && text.length > CHAT.maxMessageChars)
+    throw new AppError('payload_too_large', 'Message too long');
 }
 
 /** GET /api/conversation/{userId} (history pages) and POST (send; JSON, or SSE when asked for text/event-stream). */
-export const conversationRoutes: FeatureRouter = ({ database, ai, now, log, queue }) => {
+export const conversationRoutes: FeatureRouter = ({ database, ai, now, log, queue, rateLimits }) => {
   const usage = createUsageService(database.db, now);
   const conversation = createConversationService({ db: database.db, ai, usage, now, log, queue });
   const router = new Router();
@@ -26,7 +35,8 @@ export const conversationRoutes: FeatureRouter = ({ database, ai, now, log, queu
     ctx.body = body;
   });
 
-  router.post('/api/conversation/:userId', ownParam('userId'), async (ctx) => {
+  const chatBudget = limitPerUser(rateLimits, 'chat', RATE_LIMITS.chat, RATE_LIMITS.texts.chat);
+  router.post('/api/conversation/:userId', ownParam('userId'), chatBudget, async (ctx) => {
     refuseLongText(ctx.request.body);
     const { text, pageContext } = parseInput(SendMessageBody, ctx.request.body);
     // Errors up to here (and the 429 inside send) are plain JSON answers, whichever variant was asked for.

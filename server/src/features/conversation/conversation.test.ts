@@ -1,4 +1,4 @@
-import { ChatStreamDelta, ConversationResponse, SendMessageResponse } from '@cofounder/shared';
+import { ChatStreamDelta, ConversationResponse, SendMessageResponse, RATE_LIMITS } from '@cofounder/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, tasks, usageCounters } from '../../db/schema.ts';
@@ -182,7 +182,8 @@ describe('sending', () => {
     }
     expect(await usedMessages(user)).toBe(100);
     expect((await chatRows(user)).filter((r) => r.role === 'user')).toHaveLength(10);
-    // Over the limit the streamed variant answers plain JSON too.
+    // Over the limit the streamed variant answers plain JSON too (a minute later: past the per-minute budget).
+    t.clock.advance(RATE_LIMITS.chat.windowMs);
     const streamed = await send(user, 'One more', { accept: 'text/event-stream' });
     expect(streamed.status).toBe(429);
     expect((await streamed.json()).error.message).toBe(USAGE_LIMIT_MESSAGE);

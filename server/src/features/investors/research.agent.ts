@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { INVESTORS, RecipientEmail, type OnboardingProfile } from '@cofounder/shared';
 import { z } from 'zod';
 import { AiError, type AiUsage, type WebSource } from '../../providers/ai/port.ts';
@@ -7,6 +8,7 @@ import { checkAvatarUrl } from './avatar.ts';
 import { oneLine, templateDraft, type Draft } from './drafts.ts';
 import { identityOf, knownIdentities, storeFound, type FoundWithDraft } from './investors.repo.ts';
 import { pickSampleInvestors, stagesFor, type FoundInvestor } from './sample-directory.ts';
+import { isPublicAddress } from '../../net/public-address.ts';
 
 // investor_outreach_agent: finds investors that fit the founder and drafts one email per investor. With a provider
 // that can browse (AI_WEB_SEARCH) the list is researched on the web: sourceUrl only when the answer cites that page,
@@ -59,12 +61,21 @@ export const InvestorEmailDrafts = z.object({
     .max(INVESTORS.researchBatch * 2),
 });
 
+/** A host name or a public IP address; not localhost, an internal-only name, or a private / link-local address. */
+const isPublicHost = (hostname: string): boolean => {
+  const bare = hostname.replace(/^\[|\]$/g, '');
+  if (isIP(bare)) return isPublicAddress(bare);
+  return hostname.includes('.') && !/(^|\.)(localhost|local|internal|lan|home\.arpa)$/i.test(hostname);
+};
+
 const httpsUrl = (v: string | null, host?: RegExp): string | null => {
   if (!v) return null;
   try {
     const u = new URL(v);
     if (u.protocol !== 'https:' && u.protocol !== 'http:') return null;
     if (host && !host.test(u.hostname)) return null;
+    // A link the founder may click: never one into their own network (an injected page could suggest it).
+    if (!isPublicHost(u.hostname)) return null;
     return u.toString();
   } catch {
     return null;

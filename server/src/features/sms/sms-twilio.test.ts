@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMS, type ConversationResponse, type SmsMessagesResponse, type SmsStatusResponse } from '@cofounder/shared';
 import { givePlan } from '../../test/billing.ts';
@@ -30,8 +31,14 @@ async function builder(): Promise<TestUser> {
   return user;
 }
 
-const text = (from: string, body: string, options?: { signature?: string | null }) =>
-  postTwilioWebhook(t.baseUrl, '/api/sms/webhook', { From: from, To: FAKE_TWILIO_NUMBER, Body: body, MessageSid: `SM${seq}` }, options);
+/** One inbound text as Twilio delivers it; every text has its own MessageSid unless a test repeats one. */
+const text = (from: string, body: string, options?: { signature?: string | null; sid?: string }) =>
+  postTwilioWebhook(
+    t.baseUrl,
+    '/api/sms/webhook',
+    { From: from, To: FAKE_TWILIO_NUMBER, Body: body, MessageSid: options?.sid ?? `SM${randomUUID().replace(/-/g, '')}` },
+    options,
+  );
 
 async function status(user: TestUser): Promise<SmsStatusResponse> {
   const res = await call(t, 'GET', `/api/sms/status/${user.id}`, { token: user.token });
@@ -152,6 +159,23 @@ describe('SMS with Twilio (fake REST server, signed webhooks)', () => {
     const thread = (await (await call(t, 'GET', `/api/sms/messages/${user.id}`, { token: user.token })).json()) as SmsMessagesResponse;
     expect(thread.messages.some((m) => m.direction === 'in' && m.body === question)).toBe(true);
     expect(thread.messages.at(-1)?.direction).toBe('out');
+  });
+
+  it('a MessageSid Twilio delivers again (10 times at once) is stored and answered once', async () => {
+    const { user, phone } = await verified();
+    const before = sentTo(phone).length;
+    const sid = `SM${randomUUID().replace(/-/g, '')}`;
+    const question = 'Which channel should I test first for my launch?';
+    const answers = await Promise.all(Array.from({ length: 10 }, () => text(phone, question, { sid })));
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    const stored = await t.database.db.select().from(smsMessages).where(eq(smsMessages.providerSid, sid));
+    expect(stored).toHaveLength(1);
+    const conversation = (await (await call(t, 'GET', `/api/conversation/${user.id}`, { token: user.token })).json()) as ConversationResponse;
+    expect(conversation.messages.filter((m) => m.role === 'user' && m.text === question)).toHaveLength(1);
+    const replies = sentTo(phone).slice(before);
+    expect(replies.length).toBeGreaterThan(0);
+    // One answer's segments, not ten answers.
+    expect(replies.length).toBeLessThanOrEqual(SMS.maxSegments);
   });
 
   it("a text at the month's message limit is answered with the usage-limit text and reaches no chat", async () => {

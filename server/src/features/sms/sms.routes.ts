@@ -1,8 +1,15 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { SMS, SimulateTextBody, type SimulateTextResponse, type SmsMessagesResponse } from '@cofounder/shared';
+import {
+  SMS,
+  SimulateTextBody,
+  type SimulateTextResponse,
+  type SmsMessagesResponse,
+  RATE_LIMITS,
+} from '@cofounder/shared';
 import { currentUser, ownParam } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
+import { limitPerUser } from '../../http/rate-limits.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { SmsProvider } from '../../providers/sms/port.ts';
 import { createSmsProvider } from '../../providers/sms/registry.ts';
@@ -14,7 +21,11 @@ export const SMS_WEBHOOK_PATH = '/api/sms/webhook';
 export const VOICE_WEBHOOK_PATH = '/api/voice/webhook';
 export const VOICE_RECORDING_PATH = '/api/voice/recording';
 /** Twilio's webhooks check its signature instead of a bearer, and are not plan-gated. */
-export const SMS_PUBLIC_ROUTES = [`POST ${SMS_WEBHOOK_PATH}`, `POST ${VOICE_WEBHOOK_PATH}`, `POST ${VOICE_RECORDING_PATH}`];
+export const SMS_PUBLIC_ROUTES = [
+  `POST ${SMS_WEBHOOK_PATH}`,
+  `POST ${VOICE_WEBHOOK_PATH}`,
+  `POST ${VOICE_RECORDING_PATH}`,
+];
 
 const FORM_LIMIT_BYTES = 64 * 1024;
 
@@ -26,7 +37,10 @@ export const settleVoicemails = async (): Promise<void> => {
 const RECORD_MAX_SECONDS = 120;
 
 const xmlEscape = (text: string): string =>
-  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 
 async function readForm(ctx: Context): Promise<Record<string, string>> {
   if (!/^application\/x-www-form-urlencoded\b/i.test(ctx.get('content-type'))) {
@@ -46,7 +60,11 @@ async function readForm(ctx: Context): Promise<Record<string, string>> {
  * A Twilio webhook's params, once its X-Twilio-Signature matches the URL Twilio called (PUBLIC_URL + the path and
  * query: behind a proxy PUBLIC_URL is what was registered) and the POST params. Local mode: 404; bad → 403.
  */
-async function signedParams(ctx: Context, sms: SmsProvider, publicUrl: string): Promise<Record<string, string>> {
+async function signedParams(
+  ctx: Context,
+  sms: SmsProvider,
+  publicUrl: string,
+): Promise<Record<string, string>> {
   if (sms.mode !== 'real') throw new AppError('not_found', 'Not found');
   const params = await readForm(ctx);
   if (!sms.verifyWebhook(`${publicUrl}${ctx.url}`, params, ctx.get('x-twilio-signature'))) {
@@ -61,9 +79,9 @@ function twiml(ctx: Context, inner = ''): void {
 }
 
 /** Phone integration (issue 11): status, codes, the thread, the local simulator, and Twilio's SMS and call webhooks. */
-export const smsRoutes: FeatureRouter = ({ database, ai, voice, now, log, queue, config }) => {
+export const smsRoutes: FeatureRouter = ({ database, ai, voice, now, log, queue, config, rateLimits }) => {
   const sms = createSmsProvider(config);
-  const service = createSmsService({ db: database.db, ai, sms, voice, now, log, queue });
+  const service = createSmsService({ db: database.db, ai, sms, voice, now, log, queue, rateLimits });
   const router = new Router();
 
   router.get('/api/sms/status/:userId', ownParam('userId'), async (ctx) => {
@@ -75,11 +93,20 @@ export const smsRoutes: FeatureRouter = ({ database, ai, voice, now, log, queue,
   });
 
   router.get('/api/sms/messages/:userId', ownParam('userId'), async (ctx) => {
-    const body: SmsMessagesResponse = { success: true, messages: await service.messages(currentUser(ctx).id) };
+    const body: SmsMessagesResponse = {
+      success: true,
+      messages: await service.messages(currentUser(ctx).id),
+    };
     ctx.body = body;
   });
 
-  router.post('/api/sms/simulate/:userId', ownParam('userId'), async (ctx) => {
+  const simulateBudget = limitPerUser(
+    rateLimits,
+    'sms-simulate',
+    RATE_LIMITS.smsSimulate,
+    RATE_LIMITS.texts.smsSimulate,
+  );
+  router.post('/api/sms/simulate/:userId', ownParam('userId'), simulateBudget, async (ctx) => {
     if (sms.mode !== 'local') throw new AppError('not_found', 'Not found');
     const { from, body } = parseInput(SimulateTextBody, ctx.request.body);
     // The simulator must not let one founder talk in another's chat through their number (a code text is
@@ -97,7 +124,12 @@ export const smsRoutes: FeatureRouter = ({ database, ai, voice, now, log, queue,
     const params = await signedParams(ctx, sms, config.publicUrl);
     const from = params.From ?? '';
     if (!/^\+[1-9]\d{7,14}$/.test(from)) return twiml(ctx);
-    await service.inbound({ from, to: params.To ?? sms.number, body: params.Body ?? '', sid: params.MessageSid ?? null });
+    await service.inbound({
+      from,
+      to: params.To ?? sms.number,
+      body: params.Body ?? '',
+      sid: params.MessageSid ?? null,
+    });
     // Replies go out through the REST API, so Twilio gets an empty answer.
     twiml(ctx);
   });
@@ -108,7 +140,10 @@ export const smsRoutes: FeatureRouter = ({ database, ai, voice, now, log, queue,
     if (!number?.userId) return twiml(ctx, `<Say>${xmlEscape(SMS.texts.callUnknown)}</Say><Hangup/>`);
     const greeting = SMS.texts.callGreeting(await service.internName(number.userId));
     const action = xmlEscape(`${config.publicUrl}${VOICE_RECORDING_PATH}`);
-    twiml(ctx, `<Say>${xmlEscape(greeting)}</Say><Record maxLength="${RECORD_MAX_SECONDS}" playBeep="true" action="${action}" method="POST"/>`);
+    twiml(
+      ctx,
+      `<Say>${xmlEscape(greeting)}</Say><Record maxLength="${RECORD_MAX_SECONDS}" playBeep="true" action="${action}" method="POST"/>`,
+    );
   });
 
   router.post(VOICE_RECORDING_PATH, async (ctx) => {
@@ -117,9 +152,11 @@ export const smsRoutes: FeatureRouter = ({ database, ai, voice, now, log, queue,
     if (number?.userId && params.RecordingUrl) {
       const seconds = Math.max(0, Math.round(Number(params.RecordingDuration ?? 0)) || 0);
       // Twilio waits on this answer with the caller on the line: fetching, transcribing and replying run after it.
-      const work = service.voicemail(number.userId, number.phoneNumber, params.RecordingUrl, seconds).catch((err: unknown) => {
-        log.error({ err }, 'voicemail handling failed');
-      });
+      const work = service
+        .voicemail(number.userId, number.phoneNumber, params.RecordingUrl, seconds)
+        .catch((err: unknown) => {
+          log.error({ err }, 'voicemail handling failed');
+        });
       voicemails.add(work);
       void work.finally(() => voicemails.delete(work));
     }

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { smsCodes, smsMessages, smsNumbers, type SmsMessageRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import type { RateLimits } from '../../http/rate-limits.ts';
 import type { AiProvider } from '../../providers/ai/port.ts';
 import type { SmsProvider } from '../../providers/sms/port.ts';
 import type { VoiceProvider } from '../../providers/voice/port.ts';
@@ -23,7 +24,6 @@ import { savedSettingsOf } from '../intern-settings/intern-settings.repo.ts';
 import { insertMessage } from '../messages/messages.repo.ts';
 import { planState } from '../usage/usage.repo.ts';
 import { createUsageService, USAGE_LIMIT_MESSAGE } from '../usage/usage.service.ts';
-import { windowLimiter } from './rate-limit.ts';
 import { codeIn, keywordOf, splitSegments, truncateText } from './text.ts';
 
 /** Said when the co-founder could not answer a text (the founder's message is kept in the chat). */
@@ -38,6 +38,8 @@ interface Deps {
   now: () => number;
   log: Logger;
   queue: TaskQueue | null;
+  /** Code requests per user and inbound texts per number, counted across server processes. */
+  rateLimits: RateLimits;
 }
 
 export interface InboundText {
@@ -59,12 +61,10 @@ const toSmsMessage = (row: SmsMessageRow): SmsMessage => ({
   status: row.status,
 });
 
-export function createSmsService({ db, ai, sms, voice, now, log, queue }: Deps) {
+export function createSmsService({ db, ai, sms, voice, now, log, queue, rateLimits }: Deps) {
   const at = () => new Date(now());
   const usage = createUsageService(db, now);
   const conversation = createConversationService({ db, ai, usage, now, log, queue });
-  const codeLimiter = windowLimiter(SMS.codeRateLimit, now);
-  const inboundLimiter = windowLimiter(SMS.inboundRateLimit, now);
 
   async function numberOfUser(userId: string) {
     const [row] = await db.select().from(smsNumbers).where(eq(smsNumbers.userId, userId));
@@ -191,7 +191,8 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue }: Deps) 
     },
 
     async generateCode(userId: string): Promise<GenerateCodeResponse> {
-      if (!codeLimiter.hit(userId)) throw new AppError('rate_limited', 'Too many codes requested. Please wait a few minutes and try again.');
+      const codes = await rateLimits.hit(`sms-code:${userId}`, SMS.codeRateLimit);
+      if (!codes.ok) throw AppError.rateLimited('Too many codes requested. Please wait a few minutes and try again.', codes.retryAfterSeconds);
       const expiresAt = new Date(now() + SMS.codeTtlMs);
       let code = '';
       // Active codes are unique across users, so a texted code names exactly one founder.
@@ -264,10 +265,12 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue }: Deps) 
 
     /**
      * The one inbound handler (Twilio's webhook and the local simulate form): answers the texts it sent back.
-     * 429 when the number is over its limit (nothing stored or sent).
+     * 429 when the number is over its limit (nothing stored or sent). A MessageSid seen before (Twilio retrying a
+     * webhook, even concurrently) is answered with nothing: the unique index lets exactly one delivery store it.
      */
     async inbound(text: InboundText): Promise<string[]> {
-      if (!inboundLimiter.hit(text.from)) throw new AppError('rate_limited', 'Too many texts from this number');
+      const texts = await rateLimits.hit(`sms-in:${text.from}`, SMS.inboundRateLimit);
+      if (!texts.ok) throw AppError.rateLimited('Too many texts from this number', texts.retryAfterSeconds);
       const body = truncateText(text.body, SMS.maxInboundChars);
       const [number] = await db.select().from(smsNumbers).where(eq(smsNumbers.phoneNumber, text.from));
       const linkedUser = number?.verifiedAt ? number.userId : null;
@@ -283,7 +286,9 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue }: Deps) 
           providerSid: text.sid ?? null,
           createdAt: at(),
         })
+        .onConflictDoNothing()
         .returning();
+      if (!stored) return [];
       const replies: string[] = [];
       const reply = async (userId: string | null, message: string) => {
         for (const segment of splitSegments(message)) {
@@ -315,7 +320,7 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue }: Deps) 
       if (!linkedUser) {
         const answer = code ? await claim(text.from, code, null) : SMS.texts.unknownNumber;
         const nowLinked = answer === SMS.texts.verified ? (await verifiedNumber(text.from))?.userId ?? null : null;
-        if (nowLinked) await db.update(smsMessages).set({ userId: nowLinked }).where(eq(smsMessages.id, stored!.id));
+        if (nowLinked) await db.update(smsMessages).set({ userId: nowLinked }).where(eq(smsMessages.id, stored.id));
         await reply(nowLinked, answer);
         return replies;
       }
@@ -330,7 +335,7 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue }: Deps) 
           return replies;
         }
       }
-      await reply(linkedUser, await chatReply(linkedUser, body, stored!.id, 'sms'));
+      await reply(linkedUser, await chatReply(linkedUser, body, stored.id, 'sms'));
       return replies;
     },
   };

@@ -11,6 +11,8 @@ export class TranscriptionFailure extends Error {
   constructor(
     readonly status: number,
     readonly body: TranscribeFailure,
+    /** Sent as Retry-After on a 429. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(body.message);
   }
@@ -25,8 +27,12 @@ export const fail = {
   badBase64: () => new TranscriptionFailure(400, { error: 'Invalid audio data', message: 'audio_data must be base64' }),
   malformed: (message: string) => new TranscriptionFailure(400, { error: 'Invalid upload', message }),
   unavailable: () => new TranscriptionFailure(503, { error: 'unavailable', message: VOICE_TEXT.unavailable }),
-  burst: () =>
-    new TranscriptionFailure(429, { error: 'rate_limited', message: 'Too many transcriptions in a minute. Please wait a moment and try again.' }),
+  burst: (retryAfterSeconds: number) =>
+    new TranscriptionFailure(
+      429,
+      { error: 'rate_limited', message: 'Too many transcriptions in a minute. Please wait a moment and try again.' },
+      retryAfterSeconds,
+    ),
   noMinutes: () => new TranscriptionFailure(429, { error: 'rate_limited', message: VOICE_TEXT.callLimitReached }),
 };
 
@@ -46,6 +52,7 @@ export async function answerFlat(ctx: Context, run: () => Promise<unknown>): Pro
     ctx.body = await run();
   } catch (err) {
     if (!(err instanceof TranscriptionFailure)) throw err;
+    if (err.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(err.retryAfterSeconds));
     ctx.status = err.status;
     ctx.body = err.body;
   }

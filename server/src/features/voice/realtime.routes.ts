@@ -9,10 +9,12 @@ import {
   VOICE_TEXT,
   type CallToolResponse,
   type RealtimeSession,
+  RATE_LIMITS,
 } from '@cofounder/shared';
 import { z } from 'zod';
 import { currentUser, ownUserId } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
+import { limitPerUser } from '../../http/rate-limits.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { FeatureRouter } from '../types.ts';
 import { createUsageService } from '../usage/usage.service.ts';
@@ -31,7 +33,7 @@ const REFUSALS: Record<Exclude<SessionRefusal, 'unavailable'>, () => AppError> =
  * Realtime voice calls (spec 1 §7): the session (a client secret the browser opens the WebRTC call with),
  * cleanup (ends and meters the call), the call's transcript into the chat, and the tools the model calls.
  */
-export const realtimeRoutes: FeatureRouter = ({ database, now, voice, log, queue }) => {
+export const realtimeRoutes: FeatureRouter = ({ database, now, voice, log, queue, rateLimits }) => {
   const { db } = database;
   const calls = createCallsService({ db, voice, usage: createUsageService(db, now), now, log, queue });
   const router = new Router();
@@ -43,7 +45,13 @@ export const realtimeRoutes: FeatureRouter = ({ database, now, voice, log, queue
     return call;
   };
 
-  router.get('/api/realtime-voice/session', async (ctx) => {
+  const sessionBudget = limitPerUser(
+    rateLimits,
+    'call-session',
+    RATE_LIMITS.callSessions,
+    RATE_LIMITS.texts.callSessions,
+  );
+  router.get('/api/realtime-voice/session', sessionBudget, async (ctx) => {
     const userId = ownUserId(ctx, parseInput(SessionQuery, ctx.query).userId);
     try {
       const body: RealtimeSession = await calls.startSession(userId);
@@ -79,7 +87,8 @@ export const realtimeRoutes: FeatureRouter = ({ database, now, voice, log, queue
   router.post('/api/realtime-voice/tool', async (ctx) => {
     const body = parseInput(CallToolBody, ctx.request.body);
     await ownCall(ctx, body.callId);
-    if (body.name !== CALL_TOOLS.createTask) throw new AppError('bad_request', `Unknown tool: ${body.name}`, 'name');
+    if (body.name !== CALL_TOOLS.createTask)
+      throw new AppError('bad_request', `Unknown tool: ${body.name}`, 'name');
     let args: unknown;
     try {
       args = JSON.parse(body.arguments);

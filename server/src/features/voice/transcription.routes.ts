@@ -84,8 +84,8 @@ async function transcribeJson(ctx: Context, voice: VoiceProvider, meter: Transcr
  * Speech to text (spec 1 §7): GET /transcription/status (public), POST /transcription (multipart) and
  * POST /api/transcribe (base64 JSON). /transcription sits outside /api, so its POST requires the bearer here.
  */
-export const transcriptionRoutes: FeatureRouter = ({ database, now, voice, verifier }) => {
-  const meter = createTranscriptionMeter(database.db, createUsageService(database.db, now), now);
+export const transcriptionRoutes: FeatureRouter = ({ database, now, voice, verifier, rateLimits }) => {
+  const meter = createTranscriptionMeter(database.db, createUsageService(database.db, now), rateLimits);
   const router = new Router();
 
   router.get('/transcription/status', (ctx) => {

@@ -300,6 +300,8 @@ describe('voice metering', () => {
     const sixth = await upload(user, notAudio);
     expect(sixth.status).toBe(429);
     expect(await sixth.json()).toMatchObject({ error: 'rate_limited' });
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(sixth.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     t.clock.advance(61_000);
     expect((await upload(user, notAudio)).status).toBe(400);
   });

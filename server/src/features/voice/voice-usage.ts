@@ -1,19 +1,19 @@
 import type { Db } from '../../db/client.ts';
-import { RateLimiter } from '../auth/rate-limit.ts';
+import type { RateLimits } from '../../http/rate-limits.ts';
 import type { UsageService } from '../usage/usage.service.ts';
 import { fail } from './failures.ts';
 
 /**
- * Voice metering for transcriptions: the plan's per-minute burst (in memory, per process, like the auth
- * limits: abuse damping, not an exact quota) and the month's voice minutes (in the database).
+ * Voice metering for transcriptions: the plan's per-minute burst (a shared per-user budget, so it holds across
+ * server processes) and the month's voice minutes (in the database).
  */
-export function createTranscriptionMeter(db: Db, usage: UsageService, now: () => number) {
-  const burst = new RateLimiter(now);
+export function createTranscriptionMeter(db: Db, usage: UsageService, limits: RateLimits) {
   return {
     /** Counts one transcription request; 429 over the burst or with no voice minutes left. */
     async admit(userId: string): Promise<void> {
       const plan = await usage.planOf(userId);
-      if (!burst.consume(userId, plan.transcriptionsPerMinute, 60)) throw fail.burst();
+      const burst = await limits.hit(`transcription:${userId}`, { max: plan.transcriptionsPerMinute, windowMs: 60_000 });
+      if (!burst.ok) throw fail.burst(burst.retryAfterSeconds);
       const left = await usage.voiceSecondsLeft(userId, plan);
       if (left !== null && left <= 0) throw fail.noMinutes();
     },
