@@ -122,7 +122,9 @@ export function createApp(deps: AppDeps): CofounderApp {
   };
 
   const koa = new Koa();
-  koa.proxy = config.trustProxy;
+  koa.proxy = config.trustProxy > 0;
+  // Only the entries our own proxies appended: a client can put anything in X-Forwarded-For before them.
+  koa.maxIpsCount = config.trustProxy;
   // Errors reach this only if they escape errorHandler (e.g. a broken socket); log them as JSON like the rest.
   koa.on('error', (err: unknown) => log.error({ err }, 'http error'));
   const apiBody = jsonBody();

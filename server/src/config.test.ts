@@ -137,4 +137,16 @@ describe('Twilio (phone) config', () => {
       loadConfig({ TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'x', TWILIO_PHONE_NUMBER: '+14155550123', TWILIO_API_KEY_SID: `SK${'b'.repeat(32)}` }),
     ).toThrow(/TWILIO_API_KEY_SECRET/);
   });
+  it('reads TRUST_PROXY as a number of proxies (true is one)', () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads the machine settings: allow-listed hosts, the cap and the search page', () => {
+    const c = loadConfig({ VM_ALLOW_HOSTS: ' Localhost:3114, 127.0.0.1:3114 ,', VM_MAX_LOCAL_MACHINES: '2' });
+    expect(c.vm).toMatchObject({ allowHosts: ['localhost:3114', '127.0.0.1:3114'], maxLocalMachines: 2, searchUrl: 'https://duckduckgo.com/html/?q=' });
+    expect(loadConfig({ VM_CHROMIUM_PATH: '/opt/chrome' }).vm.chromiumPath).toBe('/opt/chrome');
+  });
 });

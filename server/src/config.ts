@@ -38,8 +38,12 @@ export interface Config {
   publicUrl: string;
   webDistDir: string;
   logLevel: LogLevel;
-  /** Read the client IP from X-Forwarded-For (only behind a proxy you control). */
-  trustProxy: boolean;
+  /**
+   * Proxies you run in front of the server (TRUST_PROXY: a count, or true for one): the client IP is the
+   * X-Forwarded-For entry that many hops from the right, the one your nearest proxy added. 0: the socket address.
+   * Entries further left are whatever the client sent, so they are never trusted.
+   */
+  trustProxy: number;
   corsOrigins: string[];
   auth: {
     /** HS256 secret of the local auth server; null until main loads or generates it in dataDir. */
@@ -157,7 +161,11 @@ const Env = z.object({
   PUBLIC_URL: HttpUrl.optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-  TRUST_PROXY: Bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v) => (['true', 'yes', 'on'].includes(v) ? 1 : ['false', 'no', 'off'].includes(v) ? 0 : Number(v)))
+    .pipe(z.number({ error: 'must be true, false or a number of proxies' }).int().min(0).max(10)),
   CORS_ORIGINS: z.string().optional(),
   AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_RATE_LIMITS: Bool.default(true),

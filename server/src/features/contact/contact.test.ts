@@ -174,6 +174,14 @@ describe('POST /api/contact', () => {
     expect((await post(t, message(), ip)).status).toBe(429);
     expect((await post(t, message(), freshIp())).status).toBe(200);
   });
+
+  it('keys the limit on the address our proxy appended, not on entries the client put before it', async () => {
+    const proxySeen = freshIp();
+    for (let i = 0; i < CONTACT.rateLimit.max; i++) {
+      expect((await post(t, message(), `10.9.9.${i}, ${proxySeen}`)).status).toBe(200);
+    }
+    expect((await post(t, message(), `10.9.9.99, ${proxySeen}`)).status).toBe(429);
+  });
 });
 
 describe('POST /api/contact rate limit without a trusted proxy', () => {
