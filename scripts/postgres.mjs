@@ -13,7 +13,8 @@ function findBin() {
   return versions.length ? join(base, versions[0], 'bin') : null;
 }
 
-function freePort() {
+/** A free TCP port on loopback (the OS picks it; closed again before it is used). */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {

@@ -69,10 +69,14 @@ if (await check('build', 'npm', ['run', 'build'])) {
   // popup state under 120 KB. The dashboard chat route's 300 KB is measured in Chromium (specs/budgets.spec.ts).
   await check('landing JS budget', 'node', ['scripts/landing-budget.mjs']);
   await check('popup JS budget', 'node', ['scripts/popup-budget.mjs']);
+  // Issue 13 §8-10, shortened so they cannot rot (npm run test:proof runs them in full): 20 kill -9s per database,
+  // two processes behind a round-robin proxy, a 15 s load.
+  await check('proof (short): crash, scale-out, load', 'node', ['scripts/proof/run.mjs', '--short', '--no-build']);
   await playwright();
 } else {
   record('landing JS budget', 0, 1);
   record('popup JS budget', 0, 1);
+  record('proof (short): crash, scale-out, load', 0, 1);
   record('e2e (Chromium)', 0, 1);
 }
 

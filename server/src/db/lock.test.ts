@@ -50,6 +50,17 @@ describe('DATA_DIR lock', () => {
     expect(() => acquireDataDirLock(dir)).toThrow(/pid 1, started then/);
   });
 
+  it.skipIf(!existsSync('/proc/sys/kernel/random/boot_id'))('takes over a lock from an earlier boot even when its pid is alive now', () => {
+    const dir = freshDir();
+    acquireDataDirLock(dir).release();
+    // pid 1 runs now, but the lock was written before a reboot (another boot id): its holder is gone.
+    writeFileSync(join(dir, 'pglite.lock'), JSON.stringify({ pid: 1, hostname: hostname(), startedAt: 'before the reboot', bootId: 'another-boot' }));
+    const lock = acquireDataDirLock(dir);
+    const info = JSON.parse(readFileSync(lock.path, 'utf8'));
+    expect(info).toMatchObject({ pid: process.pid, bootId: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() });
+    lock.release();
+  });
+
   it('does not remove a lock that is no longer its own', () => {
     const dir = freshDir();
     const lock = acquireDataDirLock(dir);

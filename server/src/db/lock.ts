@@ -9,6 +9,8 @@ export interface LockInfo {
   pid: number;
   hostname: string;
   startedAt: string;
+  /** Linux's id of the current boot: after a reboot (or a new container) the old pid means nothing. */
+  bootId?: string;
 }
 
 export interface DataDirLock {
@@ -113,20 +115,34 @@ function lockedMessage(info: LockInfo, dataDir: string, lockPath: string): strin
   );
 }
 
+/** This boot's id (Linux), or null where the system has none: then the pid check alone decides. */
+function bootId(): string | null {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
 /** Takes DATA_DIR/pglite.lock or throws DataDirLockedError naming the holder; a dead holder's lock is taken over. */
 export function acquireDataDirLock(dataDir: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = join(dataDir, 'pglite.lock');
-  const content = JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString() });
+  const boot = bootId();
+  const content = JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString(), ...(boot ? { bootId: boot } : {}) });
   for (let attempt = 0; attempt < 40; attempt++) {
     if (tryCreate(lockPath, content)) return held(lockPath, content);
     const raw = readIfExists(lockPath);
     if (raw === null) continue; // released between our two calls
     const info = parse(raw);
     // Another host's pid cannot be checked from here: assume it is alive rather than risk corruption.
+    // A lock from an earlier boot is stale whatever runs under its pid now (pids are reused after a restart).
+    const earlierBoot = info?.bootId !== undefined && boot !== null && info.bootId !== boot;
     const alive =
       info !== null &&
-      (heldHere.has(lockPath) || info.hostname !== hostname() || (info.pid !== process.pid && pidAlive(info.pid)));
+      (heldHere.has(lockPath) ||
+        info.hostname !== hostname() ||
+        (!earlierBoot && info.pid !== process.pid && pidAlive(info.pid)));
     if (alive) throw new DataDirLockedError(lockedMessage(info, dataDir, lockPath));
     if (takeOver(lockPath, raw, content)) return held(lockPath, content);
     sleep(25);
