@@ -5,11 +5,14 @@
 //                                         60 s, the ramp, a 10-minute soak
 //   node scripts/proof/run.mjs --short    what CI runs: 20 kills per database, scale-out, 50 founders for 15 s,
 //                                         a short ramp, a 1-minute soak
-//   --only crash,scale-out,load           run a subset; --no-build uses server/dist/main.js as it is
+//   --only crash,scale-out,load,security  run a subset; --no-build uses server/dist/main.js as it is
+// The full run also runs the quick proofs npm test runs anyway (server/src/security, the JS budgets) so one table
+// holds every figure of issue 13; --short leaves them to npm test.
 import { crashProof } from './crash.mjs';
 import { ensureServerBuilt, failed, figure, parseArgs, printFigures } from './common.mjs';
 import { loadProof } from './load.mjs';
 import { scaleOutProof } from './scale-out.mjs';
+import { budgetsProof, securityProof } from './security.mjs';
 
 const args = parseArgs();
 const short = Boolean(args.short);
@@ -37,6 +40,10 @@ if (wants('crash')) {
 }
 if (wants('scale-out')) await timed('scale-out', () => scaleOutProof({ founders: plan.founders }));
 if (wants('load')) await timed('load', () => loadProof(plan.load));
+if (!short && wants('security')) {
+  await timed('security', securityProof);
+  await timed('budgets', budgetsProof);
+}
 
 printFigures(figures, `test:proof${short ? ' --short' : ''}: every figure with its threshold`);
 const failures = figures.filter((f) => f.pass === false).length;

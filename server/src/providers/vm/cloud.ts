@@ -56,7 +56,7 @@ export function createCloudVmProvider(api: CloudVmApi): VmProvider {
     mode: 'real',
     available: true,
     unavailableReason: null,
-    describe: `Computer control: cloud machines on ${api.name} (${api.image}, ${api.machineType})`,
+    describe: `vm: real (cloud machines on ${api.name}: ${api.image}, ${api.machineType})`,
     async launch(id) {
       const created = await api.createInstance(api.image, api.machineType);
       instances.set(id, { ...created, ready: false });

@@ -66,7 +66,7 @@ function unavailableProvider(reason: string): VmProvider {
     mode: 'local',
     available: false,
     unavailableReason: reason,
-    describe: `Computer control: unavailable (${reason})`,
+    describe: `vm: unavailable (${reason})`,
     launch: async () => refuse(),
     suspend: async () => refuse(),
     resume: async () => refuse(),
@@ -371,7 +371,7 @@ export function createLocalVmProvider(config: Config, log: Logger): VmProvider {
     mode: 'local',
     available: true,
     unavailableReason: null,
-    describe: `Computer control: local Chromium machines (${executable}, up to ${config.vm.maxLocalMachines} at once)`,
+    describe: `vm: local (Chromium machines on this server: ${executable}, up to ${config.vm.maxLocalMachines} at once)`,
     launch: boot,
     start: boot,
     async suspend(id) {
