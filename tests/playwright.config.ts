@@ -80,6 +80,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every e2e request comes from 127.0.0.1; the limits themselves are covered by the server suite.
         AUTH_RATE_LIMITS: 'false',
+        USER_RATE_LIMITS: 'false',
         ...fakeSocialEnv(),
         ...fakeVoiceEnv(),
         VM_ALLOW_HOSTS: FIXTURE_SITE.allowHosts,

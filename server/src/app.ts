@@ -16,7 +16,7 @@ import { TRANSCRIBE_JSON_LIMIT_BYTES, TRANSCRIBE_JSON_PATH } from './features/vo
 import { guardApi } from './http/api-guard.ts';
 import { requireUser } from './http/auth.ts';
 import { jsonBody } from './http/body.ts';
-import { createRateLimits } from './http/rate-limits.ts';
+import { createRateLimits, UNLIMITED } from './http/rate-limits.ts';
 import { corsFor } from './http/cors.ts';
 import { errorHandler } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps): CofounderApp {
     voice: deps.voice ?? createVoiceProvider(config),
     // main loads or creates the key in DATA_DIR; an app without one (tests) seals with a key of its own.
     tokenKey: config.social.tokenKey ?? randomBytes(32),
-    rateLimits: createRateLimits(database.db, now),
+    rateLimits: config.userRateLimits ? createRateLimits(database.db, now) : UNLIMITED,
     billing: createBillingService({
       db: database.db,
       now,

@@ -44,6 +44,8 @@ export interface Config {
    * Entries further left are whatever the client sent, so they are never trusted.
    */
   trustProxy: number;
+  /** USER_RATE_LIMITS: the per-user budgets of RATE_LIMITS (off only for load and end-to-end runs from one client). */
+  userRateLimits: boolean;
   corsOrigins: string[];
   auth: {
     /** HS256 secret of the local auth server; null until main loads or generates it in dataDir. */
@@ -169,6 +171,7 @@ const Env = z.object({
   CORS_ORIGINS: z.string().optional(),
   AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_RATE_LIMITS: Bool.default(true),
+  USER_RATE_LIMITS: Bool.default(true),
   SIGNUP_DISABLED: Bool.default(false),
   SUPABASE_URL: HttpUrl.optional(),
   SUPABASE_ANON_KEY: z.string().min(20, 'looks too short for a Supabase key').optional(),
@@ -304,6 +307,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: resolve(e.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    userRateLimits: e.USER_RATE_LIMITS,
     corsOrigins: parseOrigins(e.CORS_ORIGINS),
     auth: {
       jwtSecret: e.AUTH_JWT_SECRET ?? null,

@@ -20,6 +20,9 @@ export interface RateLimits {
   hit(key: string, limit: WindowLimit): Promise<{ ok: boolean; retryAfterSeconds: number }>;
 }
 
+/** USER_RATE_LIMITS=false: every request is within budget (end-to-end and proof runs send everything from one client). */
+export const UNLIMITED: RateLimits = { hit: async () => ({ ok: true, retryAfterSeconds: 0 }) };
+
 /** Windows older than this are deleted now and then (no limit spans more than a day). */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY = 500;

@@ -102,4 +102,18 @@ describe('per-user budgets (issue 13 §5)', () => {
     expect(res!.status).toBe(429);
     expect(retryAfter(res!)).toBeGreaterThan(0);
   }, 60_000);
+
+  it('USER_RATE_LIMITS=false lifts the budgets (end-to-end and proof runs from one client)', async () => {
+    const open = await startTestServer({ env: { USER_RATE_LIMITS: 'false' } });
+    try {
+      const founder = await signedInUser(open);
+      await givePlan(open.database, founder.id, 'scale');
+      const { statuses } = await hammer(RATE_LIMITS.chat.max + 5, () =>
+        call(open, 'POST', `/api/conversation/${founder.id}`, { token: founder.token, body: { role: 'user', text: 'Hello' } }),
+      );
+      expect(statuses.every((s) => s === 200)).toBe(true);
+    } finally {
+      await open.close();
+    }
+  }, 60_000);
 });
