@@ -41,7 +41,7 @@ export async function budgetsProof() {
     ['popup JS', 'scripts/popup-budget.mjs'],
   ]) {
     const { code, out } = await capture('node', [script]);
-    const totals = out.split('\n').filter((l) => /total|popup (signed|first)/.test(l));
+    const totals = out.split('\n').filter((l) => /total JS|popup signed/.test(l)).map((l) => l.replace(/\s+/g, ' '));
     figures.push(figure('budgets', `${name}: ${totals.map((l) => l.trim()).join('; ')}`, code === 0 ? 'within' : 'over', 'budget', code === 0));
   }
   return figures;
