@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { MonitorServerMessage, VMS } from '@cofounder/shared';
-import { and, desc, eq, isNotNull, notInArray } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne, notInArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -127,6 +127,33 @@ function fitted<T extends { message: object }>(envelope: T): T {
   throw new Error('monitor event does not fit in a notification');
 }
 
+/**
+ * Keeps the newest VMS.keptScreenshots of a machine, every task's final screenshot, and `keep` (one just stored);
+ * deletes the rest. The monitor's events and the screenshots a task stores without publishing both prune this way.
+ */
+export async function pruneScreenshots(db: Db, vmId: string, keep?: string): Promise<void> {
+  const newest = db
+    .select({ id: vmScreenshots.id })
+    .from(vmScreenshots)
+    .where(eq(vmScreenshots.vmId, vmId))
+    .orderBy(desc(vmScreenshots.createdAt))
+    .limit(VMS.keptScreenshots);
+  const ofTasks = db
+    .select({ id: vmTasks.screenshotId })
+    .from(vmTasks)
+    .where(and(eq(vmTasks.vmId, vmId), isNotNull(vmTasks.screenshotId)));
+  await db
+    .delete(vmScreenshots)
+    .where(
+      and(
+        eq(vmScreenshots.vmId, vmId),
+        keep ? ne(vmScreenshots.id, keep) : undefined,
+        notInArray(vmScreenshots.id, newest),
+        notInArray(vmScreenshots.id, ofTasks),
+      ),
+    );
+}
+
 export function createVmEvents({ db, bus, now, log }: VmEventsDeps): VmEvents {
   const handlers = new Set<{ handler: VmEventHandler; wants?: (vmId: string) => boolean }>();
   const outgoing = createSequencer();
@@ -141,29 +168,6 @@ export function createVmEvents({ db, bus, now, log }: VmEventsDeps): VmEvents {
       .where(eq(vmScreenshots.id, id));
     return row ? DATA_URL_PREFIX + row.jpeg : null;
   });
-
-  /** Keeps the newest VMS.keptScreenshots of a machine, and every task's final screenshot. */
-  async function prune(vmId: string): Promise<void> {
-    const newest = db
-      .select({ id: vmScreenshots.id })
-      .from(vmScreenshots)
-      .where(eq(vmScreenshots.vmId, vmId))
-      .orderBy(desc(vmScreenshots.createdAt))
-      .limit(VMS.keptScreenshots);
-    const ofTasks = db
-      .select({ id: vmTasks.screenshotId })
-      .from(vmTasks)
-      .where(and(eq(vmTasks.vmId, vmId), isNotNull(vmTasks.screenshotId)));
-    await db
-      .delete(vmScreenshots)
-      .where(
-        and(
-          eq(vmScreenshots.vmId, vmId),
-          notInArray(vmScreenshots.id, newest),
-          notInArray(vmScreenshots.id, ofTasks),
-        ),
-      );
-  }
 
   function pruneNow(vmId: string): boolean {
     const count = (insertsSincePrune.get(vmId) ?? 0) + 1;
@@ -243,7 +247,7 @@ export function createVmEvents({ db, bus, now, log }: VmEventsDeps): VmEvents {
       await bus.publish('vm_events', envelope);
       if (pruneNow(message.vmId)) {
         // Off the publish path: a late prune only keeps a few extra rows a little longer.
-        prune(message.vmId).catch((err: unknown) =>
+        pruneScreenshots(db, message.vmId).catch((err: unknown) =>
           log?.warn({ err, vmId: message.vmId }, 'screenshot prune failed'),
         );
       }

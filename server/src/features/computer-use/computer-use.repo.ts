@@ -1,7 +1,8 @@
-import { VMS, type Decision, type PendingConfirmation } from '@cofounder/shared';
-import { and, desc, eq, inArray, isNotNull, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import type { Decision, PendingConfirmation } from '@cofounder/shared';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { vmScreenshots, vmTasks, type VmTaskRow } from '../../db/schema.ts';
+import { pruneScreenshots } from '../../events/vm-events.ts';
 
 // SQL for computer-use tasks: the row the loop's events are written to, and the Stop / confirmation answers the
 // loop reads back (so a Stop or a yes sent to another server process still reaches it).
@@ -105,19 +106,7 @@ export async function storeScreenshot(db: Db, vmId: string, userId: string, jpeg
     .insert(vmScreenshots)
     .values({ vmId, userId, jpeg: jpeg.toString('base64'), createdAt: at })
     .returning({ id: vmScreenshots.id });
-  const newest = db
-    .select({ id: vmScreenshots.id })
-    .from(vmScreenshots)
-    .where(eq(vmScreenshots.vmId, vmId))
-    .orderBy(desc(vmScreenshots.createdAt))
-    .limit(VMS.keptScreenshots);
-  const ofTasks = db
-    .select({ id: vmTasks.screenshotId })
-    .from(vmTasks)
-    .where(and(eq(vmTasks.vmId, vmId), isNotNull(vmTasks.screenshotId)));
-  await db
-    .delete(vmScreenshots)
-    .where(and(eq(vmScreenshots.vmId, vmId), ne(vmScreenshots.id, row!.id), notInArray(vmScreenshots.id, newest), notInArray(vmScreenshots.id, ofTasks)));
+  await pruneScreenshots(db, vmId, row!.id);
   return row!.id;
 }
 

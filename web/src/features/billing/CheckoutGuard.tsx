@@ -10,6 +10,20 @@ import { btn, card } from './ui.ts';
 export const MISSING_SESSION_TEXT = 'Invalid access - missing session information';
 
 /** The centred box every checkout result page is drawn in. */
+/** The way on from a checkout page that has nothing to show: the plans, or back to the dashboard. */
+export function PlansOrDashboard() {
+  return (
+    <div className="mt-6 flex justify-center gap-3">
+      <Link to="/pricing" className={btn.primary}>
+        View Plans
+      </Link>
+      <Link to="/dashboard" className={btn.secondary}>
+        Go to Dashboard
+      </Link>
+    </div>
+  );
+}
+
 export function ResultFrame({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto flex w-full max-w-lg flex-col px-4 py-16 sm:px-6">
@@ -55,14 +69,7 @@ export function CheckoutGuard({
         <p role="alert" className="mt-2 text-sm text-slate-600 dark:text-slate-300">
           {MISSING_SESSION_TEXT}
         </p>
-        <div className="mt-6 flex justify-center gap-3">
-          <Link to="/pricing" className={btn.primary}>
-            View Plans
-          </Link>
-          <Link to="/dashboard" className={btn.secondary}>
-            Go to Dashboard
-          </Link>
-        </div>
+        <PlansOrDashboard />
       </ResultFrame>
     );
   }

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Ban, XCircle } from 'lucide-react';
 import { BILLING, checkoutFailureText } from '@cofounder/shared';
 import { useDelayedNavigate } from '../../features/auth/use-delayed-navigate.ts';
-import { CheckoutGuard, ResultFrame } from '../../features/billing/CheckoutGuard.tsx';
+import { CheckoutGuard, PlansOrDashboard, ResultFrame } from '../../features/billing/CheckoutGuard.tsx';
 import { btn } from '../../features/billing/ui.ts';
 import { Spinner } from '../../features/layout/Spinner.tsx';
 
@@ -22,14 +22,7 @@ function FailedContent() {
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
           This page is shown after a checkout that did not complete.
         </p>
-        <div className="mt-6 flex justify-center gap-3">
-          <Link to="/pricing" className={btn.primary}>
-            View Plans
-          </Link>
-          <Link to="/dashboard" className={btn.secondary}>
-            Go to Dashboard
-          </Link>
-        </div>
+        <PlansOrDashboard />
       </ResultFrame>
     );
   }
