@@ -6,6 +6,7 @@ import { monthKey } from '../features/usage/usage.service.ts';
 import { REPLY_BUDGET } from '../providers/ai/prompt.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../test/factories.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../test/fake-openai.ts';
+import { alignToWindow } from '../test/clock.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { call } from '../test/users.ts';
 
@@ -44,6 +45,8 @@ describe('cost under a hammer (issue 13 §5)', () => {
       .onConflictDoUpdate({ target: [usageCounters.userId, usageCounters.month], set: { messages: used } });
     fake.reset();
 
+    // Start at the beginning of a per-minute window, so no round straddles two windows.
+    alignToWindow(t.clock, RATE_LIMITS.chat.windowMs);
     let accepted = 0;
     let sent = 0;
     const perRound: number[] = [];

@@ -1,6 +1,7 @@
 import { RATE_LIMITS, SMS } from '@cofounder/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givePlan } from '../test/billing.ts';
+import { alignToWindow } from '../test/clock.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { call, signedInUser, type TestUser } from '../test/users.ts';
 
@@ -35,6 +36,16 @@ async function hammer(count: number, send: (server: TestServer) => Promise<Respo
 
 const retryAfter = (res: Response) => Number(res.headers.get('retry-after'));
 
+/**
+ * Moves both apps' clocks (which agree) to the start of a fresh window of `windowMs`, so a hammer never straddles
+ * a window boundary (a fixed window would start counting again there).
+ */
+function freshWindow(windowMs: number): void {
+  const before = t.clock.now();
+  alignToWindow(t.clock, windowMs);
+  second.clock.advance(t.clock.now() - before);
+}
+
 describe('per-user budgets (issue 13 §5)', () => {
   let user: TestUser;
   beforeAll(async () => {
@@ -43,6 +54,7 @@ describe('per-user budgets (issue 13 §5)', () => {
   });
 
   it('chat: the message over the per-minute budget gets 429 with Retry-After, on either process, and the model is not called', async () => {
+    freshWindow(RATE_LIMITS.chat.windowMs);
     const { statuses, last } = await hammer(RATE_LIMITS.chat.max + 1, (server) =>
       call(server, 'POST', `/api/conversation/${user.id}`, { token: user.token, body: { role: 'user', text: 'Hello' } }),
     );
@@ -58,6 +70,7 @@ describe('per-user budgets (issue 13 §5)', () => {
   }, 60_000);
 
   it('call sessions, computer tasks and simulated texts have their own budgets', async () => {
+    freshWindow(RATE_LIMITS.callSessions.windowMs);
     const sessions = await hammer(RATE_LIMITS.callSessions.max + 1, (server) =>
       call(server, 'GET', `/api/realtime-voice/session?userId=${user.id}`, { token: user.token }),
     );
@@ -65,6 +78,7 @@ describe('per-user budgets (issue 13 §5)', () => {
     expect(sessions.last.status).toBe(429);
     expect(retryAfter(sessions.last)).toBeGreaterThan(0);
 
+    freshWindow(RATE_LIMITS.computerTasks.windowMs);
     const tasks = await hammer(RATE_LIMITS.computerTasks.max + 1, (server) =>
       call(server, 'POST', '/api/computer-use/run-task/00000000-0000-4000-8000-000000000000', { token: user.token, body: { task: 'open example.com' } }),
     );
@@ -72,6 +86,7 @@ describe('per-user budgets (issue 13 §5)', () => {
     expect(tasks.last.status).toBe(429);
     expect((await tasks.last.json()).error.message).toBe(RATE_LIMITS.texts.computerTasks);
 
+    freshWindow(RATE_LIMITS.smsSimulate.windowMs);
     const texts = await hammer(RATE_LIMITS.smsSimulate.max + 1, (server) =>
       call(server, 'POST', `/api/sms/simulate/${user.id}`, { token: user.token, body: { from: '+14155550100', body: 'hi' } }),
     );
@@ -81,6 +96,7 @@ describe('per-user budgets (issue 13 §5)', () => {
   }, 60_000);
 
   it('verification codes: the one over SMS.codeRateLimit gets 429 with Retry-After', async () => {
+    freshWindow(SMS.codeRateLimit.windowMs);
     const codes = await hammer(SMS.codeRateLimit.max + 1, (server) =>
       call(server, 'POST', `/api/sms/generate-code/${user.id}`, { token: user.token, body: {} }),
     );

@@ -13,3 +13,11 @@ export function createTestClock(): TestClock {
     },
   };
 }
+
+/**
+ * Moves the clock to just after the start of the next fixed window of `windowMs` (the per-user budgets count in
+ * fixed windows), so a test's burst of requests never straddles two windows.
+ */
+export function alignToWindow(clock: TestClock, windowMs: number): void {
+  clock.advance(windowMs - (clock.now() % windowMs) + 50);
+}

@@ -4,6 +4,7 @@ import { SMS, type ConversationResponse, type SmsMessagesResponse, type SmsStatu
 import { givePlan } from '../../test/billing.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../../test/factories.ts';
 import { FAKE_TWILIO_NUMBER, postTwilioWebhook, startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.ts';
+import { alignToWindow } from '../../test/clock.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { call, type TestUser } from '../../test/users.ts';
 import { smsMessages, smsNumbers, usageCounters } from '../../db/schema.ts';
@@ -211,6 +212,7 @@ describe('SMS with Twilio (fake REST server, signed webhooks)', () => {
   });
 
   it('a flood from one number is refused with 429 after the limit', async () => {
+    alignToWindow(t.clock, SMS.inboundRateLimit.windowMs);
     const phone = newNumber();
     const statuses: number[] = [];
     for (let i = 0; i < SMS.inboundRateLimit.max + 2; i++) statuses.push((await text(phone, 'spam')).status);
