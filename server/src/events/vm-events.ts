@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { vmScreenshots, vmTasks } from '../db/schema.ts';
 import { MAX_NOTIFY_BYTES, type EventBus } from './bus.ts';
+import { isUuid } from '../db/ids.ts';
 
 // A machine's live events (issue 12 §4): published by whichever process runs the machine, delivered by every
 // process to its monitor sockets. Screenshots are stored first and travel as an id; each process loads one once.
@@ -62,7 +63,6 @@ const Envelope = z.object({
   message: z.looseObject({ type: z.string(), vmId: z.string().nullable() }),
   screenshotId: z.string().optional(),
 });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WatchRequest = z.object({ type: z.literal('watch'), vmId: z.string() });
 
 /** Runs fn after the previous call with the same key settled, so one machine's work keeps its order. */
@@ -270,7 +270,7 @@ export function createVmEvents({ db, bus, now, log }: VmEventsDeps): VmEvents {
       return () => void handlers.delete(entry);
     },
     // Ids come from stored rows; anything else (a uuid column refuses it on Postgres) is simply unknown.
-    screenshot: (id) => (UUID.test(id) ? cache.get(id) : Promise.resolve(null)),
+    screenshot: (id) => (isUuid(id) ? cache.get(id) : Promise.resolve(null)),
     async latestScreenshot(vmId) {
       const [row] = await db
         .select({ id: vmScreenshots.id, jpeg: vmScreenshots.jpeg })

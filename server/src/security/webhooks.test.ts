@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingEvents, subscriptions } from '../db/schema.ts';
-import { startFakeStripe, type FakeStripe, type FakeStripeEvent } from '../test/fake-stripe.ts';
+import { MONTHLY_TEST_PRICES, startFakeStripe, type FakeStripe, type FakeStripeEvent } from '../test/fake-stripe.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { call, signedInUser, type TestUser } from '../test/users.ts';
 import { twilioSignature, verifyTwilioSignature } from '../providers/sms/twilio.ts';
@@ -15,13 +15,7 @@ let t: TestServer;
 let stripe: FakeStripe;
 
 beforeAll(async () => {
-  stripe = await startFakeStripe({
-    prices: {
-      STRIPE_PRICE_STARTER_MONTHLY: { amount: 2900, interval: 'month' },
-      STRIPE_PRICE_BUILDER_MONTHLY: { amount: 7900, interval: 'month' },
-      STRIPE_PRICE_SCALE_MONTHLY: { amount: 19900, interval: 'month' },
-    },
-  });
+  stripe = await startFakeStripe({ prices: MONTHLY_TEST_PRICES });
   // 120 founders sign up from one address: the sign-up limit is covered by the auth suite.
   t = await startTestServer({
     env: { ...stripe.env, AUTH_RATE_LIMITS: 'false' },

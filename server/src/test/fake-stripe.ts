@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Stripe from 'stripe';
+import { PAID_PLAN_IDS, PLANS } from '@cofounder/shared';
 
 /**
  * A loopback Stripe speaking the wire format for just the calls the product makes: customers, checkout sessions,
@@ -111,6 +112,11 @@ class StripeHttpError extends Error {
 const missing = (what: string, value: string) =>
   new StripeHttpError(404, 'invalid_request_error', 'resource_missing', `No such ${what}: '${value}'`);
 const invalid = (message: string) => new StripeHttpError(400, 'invalid_request_error', 'parameter_invalid', message);
+
+/** Every paid plan's monthly price as a configured Stripe price (yearly ones left to price_data). */
+export const MONTHLY_TEST_PRICES: NonNullable<FakeStripeOptions['prices']> = Object.fromEntries(
+  PAID_PLAN_IDS.map((id) => [`STRIPE_PRICE_${id.toUpperCase()}_MONTHLY`, { amount: PLANS[id].monthlyPrice * 100, interval: 'month' as const }]),
+);
 
 export interface FakeStripeOptions {
   /** Price ids the fake knows, by the server's price env names (e.g. STRIPE_PRICE_STARTER_MONTHLY). */

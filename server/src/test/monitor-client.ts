@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import type { Database } from '../db/client.ts';
 import { vms } from '../db/schema.ts';
 import { TokenError, type TokenVerifier } from '../features/auth/verifier.ts';
+import { isUuid } from '../db/ids.ts';
 
 // Helpers for monitor socket tests: a client that records what it receives, and machines inserted directly.
 
@@ -94,13 +95,12 @@ export async function insertVm(database: Database, userId: string): Promise<stri
   return id;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The ownership check the monitor is given, straight on the vms table. */
 export const ownsVmIn =
   (database: Database) =>
   async (userId: string, vmId: string): Promise<boolean> =>
-    UUID.test(vmId) &&
+    isUuid(vmId) &&
     (
       await database.db
         .select({ id: vms.id })

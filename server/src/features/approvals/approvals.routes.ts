@@ -15,6 +15,7 @@ import { parseInput } from '../../http/validate.ts';
 import { pendingConfirmations } from '../computer-use/computer-use.repo.ts';
 import { approvalById, requeueForRetry } from '../publishing/publish.repo.ts';
 import type { FeatureRouter } from '../types.ts';
+import { isUuid } from '../../db/ids.ts';
 
 const toApproval = (a: ApprovalRow): Approval => ({
   id: a.id,
@@ -37,7 +38,6 @@ const toApproval = (a: ApprovalRow): Approval => ({
 });
 
 const INBOX_LIMIT = 200;
-const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
 /**
  * The approvals inbox: GET /api/approvals?status= (with the computer actions waiting for a yes), POST /api/approvals/{id} {decision, edited?} and

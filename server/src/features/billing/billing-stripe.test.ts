@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING, InvoicesResponse, PricingResponse, SubscriptionStatusResponse, UsageDetails, type PaidPlanId } from '@cofounder/shared';
 import { billingEvents, subscriptions } from '../../db/schema.ts';
-import { startFakeStripe, type FakeStripe, type FakeStripeEvent } from '../../test/fake-stripe.ts';
+import { MONTHLY_TEST_PRICES, startFakeStripe, type FakeStripe, type FakeStripeEvent } from '../../test/fake-stripe.ts';
 import { expectPassesGate, expectUpgradeRequired } from '../../test/billing.ts';
 import { CHAT_TEST_OPTIONS } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
@@ -13,13 +13,7 @@ let stripe: FakeStripe;
 
 beforeAll(async () => {
   // Monthly prices are configured ids; yearly ones are left out, so checkout sends price_data built from PLANS.
-  stripe = await startFakeStripe({
-    prices: {
-      STRIPE_PRICE_STARTER_MONTHLY: { amount: 2900, interval: 'month' },
-      STRIPE_PRICE_BUILDER_MONTHLY: { amount: 7900, interval: 'month' },
-      STRIPE_PRICE_SCALE_MONTHLY: { amount: 19900, interval: 'month' },
-    },
-  });
+  stripe = await startFakeStripe({ prices: MONTHLY_TEST_PRICES });
   t = await startTestServer({ ...CHAT_TEST_OPTIONS, env: { ...CHAT_TEST_OPTIONS.env, ...stripe.env } });
 });
 afterAll(async () => {

@@ -20,9 +20,9 @@ import type { FeatureRouter } from '../types.ts';
 import { AvatarRefused, AvatarUpstreamError, createAvatarProxy, type AvatarProxy } from './avatar.ts';
 import { listInvestors, pendingEmails, setInvestorStatus, toInvestor } from './investors.repo.ts';
 import { createInvestorService, UpstreamFailure } from './investors.service.ts';
+import { isUuid } from '../../db/ids.ts';
 
 const BASE = '/api/investor-outreach/:userId';
-const isUuid = (id: string) => /^[0-9a-f-]{36}$/i.test(id);
 
 /** 502 for an upstream that failed (mail server, avatar host); the shared codes have no gateway code. */
 function upstreamFailed(ctx: Context, message: string) {

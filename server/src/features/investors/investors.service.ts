@@ -18,6 +18,7 @@ import { ownTask } from '../tasks/tasks-list.repo.ts';
 import { createUsageService } from '../usage/usage.service.ts';
 import { oneLine } from './drafts.ts';
 import { backToPending, countsOf, decidePending, markSent, ownEmail } from './investors.repo.ts';
+import { isUuid } from '../../db/ids.ts';
 
 export const RESEARCH_AGENT = 'investor_outreach_agent' as const;
 
@@ -26,7 +27,6 @@ export class UpstreamFailure extends Error {
   override name = 'UpstreamFailure';
 }
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 interface Deps {
   db: Db;

@@ -2,6 +2,7 @@ import type { ChatMessage } from '@cofounder/shared';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { messages, type MessageRow } from '../../db/schema.ts';
+import { isUuid } from '../../db/ids.ts';
 
 // The onboarding interview and the chat share one table (a channel column); both services store through here.
 
@@ -28,12 +29,11 @@ export async function insertWelcome(db: Db, message: Omit<NewMessage, 'kind'>): 
 
 const ofUser = (userId: string, channel: Channel) => and(eq(messages.userId, userId), eq(messages.channel, channel));
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The position of a message in the user's channel, or null when it is not theirs (or not an id at all). */
 export async function seqOf(db: Db, userId: string, channel: Channel, id: string): Promise<number | null> {
   // Postgres refuses a malformed uuid with an error; a cursor from a client is just "not found" then.
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({ seq: messages.seq })
     .from(messages)

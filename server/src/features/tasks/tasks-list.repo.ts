@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Task, TaskResult, TaskStatus } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import { taskResults, tasks, type TaskResultRow, type TaskRow } from '../../db/schema.ts';
+import { isUuid } from '../../db/ids.ts';
 
 export const toTask = (t: TaskRow): Task => ({
   id: t.id,
@@ -74,7 +75,7 @@ export async function usageOfTasks(db: Db, userId: string): Promise<{ tokens: nu
 
 /** One of the user's tasks (another user's task is simply not found). */
 export async function ownTask(db: Db, userId: string, taskId: string): Promise<TaskRow | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(taskId)) return null;
+  if (!isUuid(taskId)) return null;
   const [row] = await db
     .select()
     .from(tasks)

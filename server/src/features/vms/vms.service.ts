@@ -24,6 +24,7 @@ import {
   vmById,
   vmsOf,
 } from './vms.repo.ts';
+import { isUuid } from '../../db/ids.ts';
 
 /** Where monitor messages go (the live monitor's fan-out across processes). */
 export type MonitorPublisher = Pick<VmEvents, 'publish'>;
@@ -31,7 +32,6 @@ export type MonitorPublisher = Pick<VmEvents, 'publish'>;
 /** This server process's name in vms.node: local machines live in the process that launched them. */
 export const nodeName = (config: Pick<Config, 'port'>): string => `${hostname()}:${config.port}`;
 
-const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /** The caller's machine, or 404 (another founder's id reads the same as a missing one). */
 export async function ownVm(db: Db, id: string, userId: string): Promise<VmRow> {

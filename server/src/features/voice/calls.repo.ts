@@ -2,8 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { VOICE } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import { voiceCalls, type VoiceCallRow } from '../../db/schema.ts';
+import { isUuid } from '../../db/ids.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** When an unended call stops counting as running: its allowed time plus the grace for a missed cleanup. */
 const runsUntil = sql`${voiceCalls.startedAt} + (${voiceCalls.maxSeconds} + ${VOICE.staleCallGraceSeconds}) * interval '1 second'`;
@@ -11,7 +11,7 @@ const runsUntil = sql`${voiceCalls.startedAt} + (${voiceCalls.maxSeconds} + ${VO
 /** The caller's call by id, or null when it is not theirs (or not an id at all). */
 export async function callOf(db: Db, userId: string, callId: string): Promise<VoiceCallRow | null> {
   // Postgres refuses a malformed uuid with an error; from a client it is simply "not found".
-  if (!UUID.test(callId)) return null;
+  if (!isUuid(callId)) return null;
   const [row] = await db.select().from(voiceCalls).where(and(eq(voiceCalls.id, callId), eq(voiceCalls.userId, userId)));
   return row ?? null;
 }
