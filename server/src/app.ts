@@ -3,7 +3,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { FEATURES, PUBLIC_API_ROUTES } from './features/index.ts';
+import { FEATURES, LOCAL_ONLY_PATHS, PUBLIC_API_ROUTES } from './features/index.ts';
 import { createHostedVerifier } from './features/auth/hosted-verifier.ts';
 import { createLocalAuth, type LocalAuth } from './features/auth/local-auth.ts';
 import type { TokenVerifier } from './features/auth/verifier.ts';
@@ -16,6 +16,7 @@ import { TRANSCRIBE_JSON_LIMIT_BYTES, TRANSCRIBE_JSON_PATH } from './features/vo
 import { guardApi } from './http/api-guard.ts';
 import { requireUser } from './http/auth.ts';
 import { jsonBody } from './http/body.ts';
+import { guardLocalOnly } from './http/local-only.ts';
 import { createRateLimits, UNLIMITED } from './http/rate-limits.ts';
 import { corsFor } from './http/cors.ts';
 import { errorHandler } from './http/errors.ts';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps): CofounderApp {
   koa.use(requestLog(log));
   koa.use(errorHandler());
   koa.use(corsFor(config.publicUrl, config.corsOrigins));
+  koa.use(guardLocalOnly(LOCAL_ONLY_PATHS));
   if (localAuth) koa.use(localAuth.router.routes());
   if (email.mode === 'local') koa.use(mailboxRouter(database.db).routes());
   const allowedOrigins = [new URL(config.publicUrl).origin, ...config.corsOrigins];

@@ -24,6 +24,22 @@ describe('loadConfig', () => {
     });
   });
 
+  it('binds to this machine only while a local convenience runs, unless HOST says otherwise (issue 20 §1)', () => {
+    const local = loadConfig({});
+    expect(local.host).toBe('127.0.0.1');
+    expect(local.localConveniences).toEqual(['dev mailbox', 'local checkout', 'SMS simulator']);
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    const real = loadConfig({
+      SMTP_URL: 'smtp://u:p@mail.example.com:587',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'tok',
+      TWILIO_PHONE_NUMBER: '+14155550123',
+    });
+    expect(real.localConveniences).toEqual([]);
+    expect(real.host).toBe('0.0.0.0');
+  });
+
   it('reads the AI settings, trimming the base URL', () => {
     const c = loadConfig({ OPENAI_API_KEY: 'sk-x', OPENAI_MODEL: 'llama3', OPENAI_BASE_URL: 'http://localhost:11434/v1/', OPENAI_TIMEOUT_MS: '5000', OPENAI_MAX_RETRIES: '0' });
     expect(c.ai).toEqual({

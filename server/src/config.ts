@@ -29,7 +29,10 @@ export interface AuthLimits {
 export interface Config {
   port: number;
   monitorPort: number;
+  /** Bind address: HOST, else 127.0.0.1 while any local convenience runs (localConveniences), else 0.0.0.0. */
   host: string;
+  /** The local conveniences this server runs (dev mailbox, local checkout, SMS simulator): this machine only. */
+  localConveniences: string[];
   /** Absolute. Holds the PGlite database, its lock file and the generated auth secret. */
   dataDir: string;
   /** null: embedded PGlite in dataDir. */
@@ -157,7 +160,7 @@ const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 const Env = z.object({
   PORT: Port.default(DEFAULT_PORT),
   MONITOR_PORT: Port.default(DEFAULT_MONITOR_PORT),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://').optional(),
   PUBLIC_URL: HttpUrl.optional(),
@@ -297,10 +300,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tokenKey = parseTokenKey(e.TOKEN_ENCRYPTION_KEY);
     if (!tokenKey) fail('TOKEN_ENCRYPTION_KEY', 'must be 32 bytes as 64 hex digits or base64');
   }
+  const localConveniences = [
+    ...(e.SMTP_URL ? [] : ['dev mailbox']),
+    ...(e.STRIPE_SECRET_KEY ? [] : ['local checkout']),
+    ...(twilioSet ? [] : ['SMS simulator']),
+  ];
   return {
     port: e.PORT,
     monitorPort: e.MONITOR_PORT,
-    host: e.HOST,
+    // Issue 20: a fresh install is reachable from this machine only; binding wider is a deliberate HOST.
+    host: e.HOST ?? (localConveniences.length > 0 ? '127.0.0.1' : '0.0.0.0'),
+    localConveniences,
     dataDir: resolve(e.DATA_DIR ?? DEFAULT_DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,

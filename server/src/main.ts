@@ -5,6 +5,7 @@ import { ConfigError, LOCAL_SMS_NUMBER, loadConfig, type Config } from './config
 import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/lock.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { isLoopbackAddress } from './http/local-only.ts';
 import { loadOrCreateAuthSecret, loadOrCreateTokenKey } from './features/auth/secret.ts';
 import { createAiProvider } from './providers/ai/registry.ts';
 import { createSocialProviders } from './providers/social/registry.ts';
@@ -32,14 +33,23 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
+/** Whether a bind address keeps the server on this machine (127.x, ::1, localhost). */
+const isLoopbackHost = (host: string): boolean => host === 'localhost' || isLoopbackAddress(host);
+
 function banner(config: Config, database: Database, app: CofounderApp, port: number, monitorPort: number): string[] {
   const emailLine = app.email.describe;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const wide = !isLoopbackHost(config.host) && config.localConveniences.length > 0;
   return [
+    ...(wide
+      ? [
+          `warning: HOST=${config.host} lets other machines reach this server; the local ${config.localConveniences.join(', ')} answer only clients on this machine (configure the real providers to use them from elsewhere)`,
+        ]
+      : []),
     `Cofounder server on http://${host}:${port} (monitor socket ws://${host}:${monitorPort}, dashboard URL ${config.publicUrl})`,
     config.supabase ? `auth: real (Supabase at ${config.supabase.url})` : 'auth: local (/auth/v1 on this server)',
     `database: ${database.kind === 'postgres' ? 'real' : 'local'} (${database.describe})`,
-    `email: ${emailLine}${emailLine.startsWith('local') ? ' — anyone who can reach this server can read it; set SMTP_URL before exposing it' : ''}`,
+    `email: ${emailLine}${emailLine.startsWith('local') ? ' — this machine only; set SMTP_URL to send real email' : ''}`,
     `ai: ${app.ai.describe}`,
     app.vm.describe,
     `voice: ${app.voice.describe}`,

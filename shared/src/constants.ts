@@ -37,6 +37,8 @@ export const AUTH = {
   resendPerIp: 10,
   /** Maximum JSON body accepted by /auth/v1 and /api (bytes). */
   maxJsonBodyBytes: 100_000,
+  /** Deepest JSON nesting a body may have (Stripe's events need about 8); deeper is refused with 400. */
+  maxJsonDepth: 64,
   /** Field length limits. */
   maxEmailLength: 254,
   maxPasswordLength: 72,

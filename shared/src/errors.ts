@@ -52,3 +52,10 @@ export const AuthErrorCode = z.enum([
   'unexpected_failure',
 ]);
 export type AuthErrorCode = z.infer<typeof AuthErrorCode>;
+
+/**
+ * The answer of every local-only convenience (dev mailbox, local checkout, SMS simulator, /dev pages) to a client on
+ * another machine: they act for every account on the server, so only the machine running it may use them.
+ */
+export const LOCAL_ONLY_TEXT =
+  'This local-only tool answers only on the machine running Cofounder: open it there, or configure the real provider.';

@@ -24,12 +24,27 @@ async function readCapped(stream: AsyncIterable<Buffer>, limit: number): Promise
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Whether any string (value or key) in a parsed JSON value holds a NUL character. */
-function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v));
-  return false;
+/**
+ * Why a parsed JSON value is refused, or null: nesting deeper than AUTH.maxJsonDepth (no route takes that; a
+ * recursive walk of it would overflow the stack) or a NUL in any string, key or value (PostgreSQL stores no NUL in
+ * text or jsonb). Walks iteratively, so no input can exhaust the stack here.
+ */
+function refusal(root: unknown): string | null {
+  const stack: { value: unknown; depth: number }[] = [{ value: root, depth: 0 }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, depth } = item;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return 'Text must not contain NUL characters (\\u0000)';
+      continue;
+    }
+    if (!value || typeof value !== 'object') continue;
+    if (depth >= AUTH.maxJsonDepth) return `JSON is nested deeper than ${AUTH.maxJsonDepth} levels`;
+    for (const [key, child] of Object.entries(value)) {
+      if (key.includes('\u0000')) return 'Text must not contain NUL characters (\\u0000)';
+      stack.push({ value: child, depth: depth + 1 });
+    }
+  }
+  return null;
 }
 
 /**
@@ -58,8 +73,8 @@ export function jsonBody(limit: number = AUTH.maxJsonBodyBytes): Middleware {
       } catch {
         throw new AppError('bad_request', 'Request body is not valid JSON');
       }
-      // PostgreSQL stores no NUL in text or jsonb: refused here, it is a clear 400 instead of a failed query.
-      if (hasNul(ctx.request.body)) throw new AppError('bad_request', 'Text must not contain NUL characters (\\u0000)');
+      const refused = refusal(ctx.request.body);
+      if (refused) throw new AppError('bad_request', refused);
     }
     return next();
   };

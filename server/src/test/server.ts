@@ -46,6 +46,11 @@ export interface TestServerOptions {
    * browser by accident; pass createVmProvider(config, log) for the real local machines.
    */
   vm?: VmProvider;
+  /**
+   * Every connection's remote address as the app sees it (default: the real one, 127.0.0.1). Tests of what another
+   * machine may reach set a non-loopback one: nothing on this machine can connect from a non-loopback address.
+   */
+  clientAddress?: string;
 }
 
 export interface TestServer {
@@ -123,6 +128,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     vm,
     vmEvents,
   });
+  if (options.clientAddress) {
+    const address = options.clientAddress;
+    server.on('connection', (socket) => Object.defineProperty(socket, 'remoteAddress', { value: address }));
+  }
   server.on('request', app.koa.callback());
   return {
     baseUrl,

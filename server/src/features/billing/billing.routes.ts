@@ -18,6 +18,8 @@ import type { BillingService } from './billing.service.ts';
 /** The public billing routes (no bearer): the allow-list in features/index.ts names them. */
 export const BILLING_PUBLIC_ROUTES = ['GET /api/stripe/pricing', 'POST /api/stripe/webhook'];
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+/** The local checkout's API (issue 20: this machine only). */
+export const BILLING_LOCAL_ONLY_PATH = /^\/api\/stripe\/local-checkout(\/|$)/;
 
 /** The checkout body with an unknown plan answered in the pricing page's words (spec 1 §8). */
 function checkoutInput(body: unknown) {

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { PublicConfig } from '@cofounder/shared';
 import type { FeatureRouter } from '../types.ts';
+import { fromThisMachine } from '../../http/local-only.ts';
 
 type OAuthProviders = PublicConfig['oauthProviders'];
 const NONE: OAuthProviders = { google: false, github: false };
@@ -42,7 +43,8 @@ export const configRoutes: FeatureRouter = ({ config, database, email, ai, voice
         billing: config.stripe ? 'real' : 'local',
       },
       oauthProviders: await providers(),
-      devMailbox: email.mode === 'local',
+      // The mailbox answers this machine only: another client is not sent to a page that refuses it.
+      devMailbox: email.mode === 'local' && fromThisMachine(ctx),
       social: { twitter: config.social.twitter !== null, reddit: config.social.reddit !== null },
       // One provider serves both: speech-to-text and realtime call secrets come with the same key.
       voice: { transcription: voice.available, calls: voice.available },

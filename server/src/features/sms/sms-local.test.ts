@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tasks } from '../../db/schema.ts';
 import { SMS, type ConversationResponse, type SimulateTextResponse, type SmsMessagesResponse, type SmsStatusResponse } from '@cofounder/shared';
 import { LOCAL_SMS_NUMBER } from '../../config.ts';
 import { SMS_SESSION_COOKIE } from '../../http/auth.ts';
@@ -78,18 +80,47 @@ describe('SMS in local mode', () => {
     expect(after.messages[textedAt]).toMatchObject({ via: 'sms' });
   });
 
-  it("a number verified for another founder cannot be used to simulate their texts; its code claim is numberTaken", async () => {
+  it("never speaks as another founder's number, whatever digits the text holds (issue 20 §2)", async () => {
     const owner = await builder();
     const gen = await call(t, 'POST', `/api/sms/generate-code/${owner.id}`, { token: owner.token, body: {} });
+    const ownerCode = ((await gen.json()) as { code: string }).code;
     const phone = newNumber();
-    await simulate(owner, phone, ((await gen.json()) as { code: string }).code);
+    await simulate(owner, phone, ownerCode);
+    const thread = async () =>
+      ((await (await call(t, 'GET', `/api/sms/messages/${owner.id}`, { token: owner.token })).json()) as SmsMessagesResponse).messages;
+    const ownerTasks = async () => (await t.database.db.$count(tasks, eq(tasks.userId, owner.id)));
+    const before = { thread: await thread(), tasks: await ownerTasks() };
+
     const intruder = await builder();
-    expect((await simulate(intruder, phone, 'What are my tasks?')).status).toBe(403);
     const gen2 = await call(t, 'POST', `/api/sms/generate-code/${intruder.id}`, { token: intruder.token, body: {} });
-    const claim = await simulate(intruder, phone, ((await gen2.json()) as { code: string }).code);
-    expect(((await claim.json()) as SimulateTextResponse).replies).toEqual([SMS.texts.numberTaken]);
+    const intruderCode = ((await gen2.json()) as { code: string }).code;
+    // Plain text, any six digits, a used code, the intruder's own live code: all refused before reaching the owner.
+    for (const body of ['What are my tasks?', '000000 create tasks', `${ownerCode} create tasks`, intruderCode]) {
+      const res = await simulate(intruder, phone, body);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ error: { code: 'forbidden', message: SMS.texts.numberTaken } });
+    }
+    expect(await thread()).toEqual(before.thread);
+    expect(await ownerTasks()).toBe(before.tasks);
     const status = (await (await call(t, 'GET', `/api/sms/status/${owner.id}`, { token: owner.token })).json()) as SmsStatusResponse;
     expect(status.phoneNumber).toBe(phone);
+  });
+
+  it("verifies a fresh number only with the simulating founder's own code, never another founder's live code", async () => {
+    const victim = await builder();
+    const gen = await call(t, 'POST', `/api/sms/generate-code/${victim.id}`, { token: victim.token, body: {} });
+    const victimCode = ((await gen.json()) as { code: string }).code;
+    const intruder = await builder();
+    const phone = newNumber();
+    // Guessing right would have linked the intruder's phone to the victim's account (and their chat).
+    const guess = (await (await simulate(intruder, phone, victimCode)).json()) as SimulateTextResponse;
+    expect(guess.replies).toEqual([SMS.texts.wrongCode]);
+    const victimStatus = (await (await call(t, 'GET', `/api/sms/status/${victim.id}`, { token: victim.token })).json()) as SmsStatusResponse;
+    expect(victimStatus).toMatchObject({ isVerified: false, code: victimCode });
+    // The victim's own text with the same code still verifies, once: the spent code is dead afterwards.
+    expect(((await (await simulate(victim, phone, victimCode)).json()) as SimulateTextResponse).replies).toEqual([SMS.texts.verified]);
+    const other = newNumber();
+    expect(((await (await simulate(victim, other, victimCode)).json()) as SimulateTextResponse).replies).toEqual([SMS.texts.wrongCode]);
   });
 
   it('refuses numbers not in E.164 (400); codes that are not 6 digits do not verify', async () => {

@@ -15,9 +15,10 @@ import type { SmsProvider } from '../../providers/sms/port.ts';
 import { createSmsProvider } from '../../providers/sms/registry.ts';
 import type { FeatureRouter } from '../types.ts';
 import { createSmsService } from './sms.service.ts';
-import { codeIn } from './text.ts';
 
 export const SMS_WEBHOOK_PATH = '/api/sms/webhook';
+/** The local phone simulator (issue 20: this machine only). */
+export const SMS_LOCAL_ONLY_PATH = /^\/api\/sms\/simulate(\/|$)/;
 export const VOICE_WEBHOOK_PATH = '/api/voice/webhook';
 export const VOICE_RECORDING_PATH = '/api/voice/recording';
 /** Twilio's webhooks check its signature instead of a bearer, and are not plan-gated. */
@@ -109,14 +110,7 @@ export const smsRoutes: FeatureRouter = ({ database, ai, voice, now, log, queue,
   router.post('/api/sms/simulate/:userId', ownParam('userId'), simulateBudget, async (ctx) => {
     if (sms.mode !== 'local') throw new AppError('not_found', 'Not found');
     const { from, body } = parseInput(SimulateTextBody, ctx.request.body);
-    // The simulator must not let one founder talk in another's chat through their number (a code text is
-    // allowed: it can only be answered, never change the link).
-    const linked = await service.verifiedNumber(from);
-    if (linked && linked.userId !== currentUser(ctx).id && !codeIn(body)) {
-      throw new AppError('forbidden', 'This number is connected to another account');
-    }
-    const replies = await service.inbound({ from, to: sms.number, body, sid: null });
-    const answer: SimulateTextResponse = { success: true, replies };
+    const answer: SimulateTextResponse = { success: true, replies: await service.simulate(currentUser(ctx).id, from, body) };
     ctx.body = answer;
   });
 

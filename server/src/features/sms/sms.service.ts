@@ -47,6 +47,11 @@ export interface InboundText {
   to: string;
   body: string;
   sid?: string | null;
+  /**
+   * The founder the local simulator sends for: a code in the text can verify only this founder's number (never
+   * claim or probe someone else's code). Absent for Twilio, where the phone network vouches for the sender.
+   */
+  sentBy?: string;
 }
 
 const sameCode = (a: string, b: string): boolean => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -137,12 +142,17 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue, rateLimi
     }
   }
 
-  /** A code from a text: links the number to the code's user when it is someone's active code. */
-  async function claim(phone: string, code: string, linkedUser: string | null): Promise<string> {
-    const candidates = await db
+  /** Active codes equal to `code`, only the simulating founder's own when the text came through the simulator. */
+  async function activeCodes(code: string, sentBy: string | undefined) {
+    return db
       .select()
       .from(smsCodes)
-      .where(and(eq(smsCodes.code, code), gt(smsCodes.expiresAt, at())));
+      .where(and(eq(smsCodes.code, code), gt(smsCodes.expiresAt, at()), sentBy ? eq(smsCodes.userId, sentBy) : undefined));
+  }
+
+  /** A code from a text: links the number to the code's user when it is someone's active code. */
+  async function claim(phone: string, code: string, linkedUser: string | null, sentBy: string | undefined): Promise<string> {
+    const candidates = await activeCodes(code, sentBy);
     const match = candidates.find((c) => sameCode(c.code, code));
     if (!match) return SMS.texts.wrongCode;
     if (linkedUser && linkedUser !== match.userId) return SMS.texts.numberTaken;
@@ -170,7 +180,7 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue, rateLimi
     return linked ? SMS.texts.verified : SMS.texts.numberTaken;
   }
 
-  return {
+  const service = {
     mode: sms.mode,
     number: sms.number,
 
@@ -223,6 +233,16 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue, rateLimi
 
     /** The number's row when it is verified for a founder, or null. */
     verifiedNumber,
+
+    /**
+     * The local simulator (issue 20 §2): a founder texts only as their own verified number, or as a number no one
+     * has verified (to verify it with their own code). Another founder's number is refused whatever the text says.
+     */
+    async simulate(userId: string, from: string, body: string): Promise<string[]> {
+      const linked = await verifiedNumber(from);
+      if (linked && linked.userId !== userId) throw new AppError('forbidden', SMS.texts.numberTaken);
+      return service.inbound({ from, to: sms.number, body, sid: null, sentBy: userId });
+    },
 
     async internName(userId: string): Promise<string> {
       return (await savedSettingsOf(db, userId))?.internName ?? DEFAULT_INTERN_SETTINGS.internName;
@@ -318,7 +338,7 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue, rateLimi
 
       const code = codeIn(body);
       if (!linkedUser) {
-        const answer = code ? await claim(text.from, code, null) : SMS.texts.unknownNumber;
+        const answer = code ? await claim(text.from, code, null, text.sentBy) : SMS.texts.unknownNumber;
         const nowLinked = answer === SMS.texts.verified ? (await verifiedNumber(text.from))?.userId ?? null : null;
         if (nowLinked) await db.update(smsMessages).set({ userId: nowLinked }).where(eq(smsMessages.id, stored.id));
         await reply(nowLinked, answer);
@@ -326,12 +346,9 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue, rateLimi
       }
       if (code) {
         // A verified number texting someone's active code: another founder trying to claim it, or a re-verify.
-        const [someone] = await db
-          .select({ userId: smsCodes.userId })
-          .from(smsCodes)
-          .where(and(eq(smsCodes.code, code), gt(smsCodes.expiresAt, at())));
+        const [someone] = await activeCodes(code, text.sentBy);
         if (someone) {
-          await reply(linkedUser, await claim(text.from, code, linkedUser));
+          await reply(linkedUser, await claim(text.from, code, linkedUser, text.sentBy));
           return replies;
         }
       }
@@ -339,6 +356,7 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue, rateLimi
       return replies;
     },
   };
+  return service;
 }
 
 export type SmsService = ReturnType<typeof createSmsService>;
