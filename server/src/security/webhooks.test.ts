@@ -65,6 +65,19 @@ describe('Stripe webhooks under attack (issue 13 §6)', () => {
     expect(await status(user)).toMatchObject({ hasSubscription: false, plan: 'free_trial' });
   });
 
+  it('refuses a timestamp beyond the tolerance in the future too, and takes one just inside it (issue 20 §11)', async () => {
+    const user = await signedInUser(t);
+    const { sessionId } = await checkout(user);
+    const event = stripe.event('checkout.session.completed', stripe.sessions.get(sessionId));
+    const signedAt = (offset: number) =>
+      Stripe.webhooks.generateTestHeaderString({ payload: event.payload, secret: stripe.webhookSecret, timestamp: Math.floor(Date.now() / 1000) + offset });
+    expect((await deliver(event.payload, signedAt(600))).status).toBe(400);
+    expect(await eventRows(event.id)).toHaveLength(0);
+    expect(await status(user)).toMatchObject({ hasSubscription: false, plan: 'free_trial' });
+    expect((await deliver(event.payload, signedAt(240))).status).toBe(200);
+    expect(await status(user)).toMatchObject({ hasSubscription: true, plan: 'starter' });
+  });
+
   it('checks the raw body: the same JSON re-serialised (as a parser would) is refused', async () => {
     const user = await signedInUser(t);
     const { sessionId } = await checkout(user);

@@ -22,6 +22,18 @@ import {
 type PriceKey = keyof StripeConfig['prices'];
 const keyOf = (plan: PaidPlanId, interval: BillingInterval): PriceKey => `${plan}_${interval}`;
 const stripeInterval = (interval: BillingInterval): 'month' | 'year' => (interval === 'monthly' ? 'month' : 'year');
+/** Stripe's own default: a signed event is accepted this many seconds either side of now. */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * The SDK refuses only timestamps older than the tolerance; one dated further ahead (a header captured from a
+ * clock-skewed or forged-timestamp source and replayed later) is refused here the same way.
+ */
+function datedInFuture(signature: string): boolean {
+  const timestamp = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+  return !Number.isFinite(timestamp) || timestamp - Math.floor(Date.now() / 1000) > WEBHOOK_TOLERANCE_SECONDS;
+}
+
 const isPlan = (v: unknown): v is PaidPlanId => typeof v === 'string' && (PAID_PLAN_IDS as readonly string[]).includes(v);
 const isInterval = (v: unknown): v is BillingInterval => typeof v === 'string' && (BILLING_INTERVALS as readonly string[]).includes(v);
 const idOf = (v: string | { id: string } | null | undefined): string | null => (v == null ? null : typeof v === 'string' ? v : v.id);
@@ -294,10 +306,11 @@ export function createStripeBilling(config: StripeConfig, publicUrl: string): St
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret);
+        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
       } catch {
         throw new WebhookSignatureError('Invalid webhook signature');
       }
+      if (datedInFuture(signature)) throw new WebhookSignatureError('Webhook timestamp is outside the tolerance');
       const at = new Date(event.created * 1000);
       switch (event.type) {
         case 'checkout.session.completed': {
