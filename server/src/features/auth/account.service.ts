@@ -9,6 +9,7 @@ import { confirmationMail, recoveryMail, safeRedirect, verifyLink } from './mail
 import { findByOtp, findByTokenHash, markUsed, replaceOneTimeToken, type OtpType } from './otp.repo.ts';
 import { otpHash, randomToken, sha256, sixDigitCode } from './random.ts';
 import type { SessionService } from './session.service.ts';
+import { revokeSessions } from './sessions.repo.ts';
 import { claimMailSlot, deleteUserRow, findUserByEmail, findUserById, insertUser, updateUser, type UserPatch } from './users.repo.ts';
 import { toAuthUser } from './user-view.ts';
 import type { AuthedUser } from './verifier.ts';
@@ -62,14 +63,22 @@ export function createAccountService(c: AuthContext, sessions: SessionService) {
   /**
    * A confirmed address is taken. An unconfirmed one is signed up again with the new password and names:
    * otherwise whoever registered someone else's address first would own the password that address confirms.
+   * "Already registered" tells who has an account, and spec 1 §8 shows it, so it is kept but bounded: every
+   * sign-up counts toward the per-IP budget, and each such answer toward the address's budget (sign-in's), so
+   * only a taken address can run out of it: registering a free one is never refused by someone else's tries.
    */
   async function signUp(body: unknown, redirectTo: string | undefined, ip: string) {
     limit(`signup:ip:${ip}`, c.limits.signUpPerIp);
     if (c.signupDisabled) throw authErrors.signupDisabled();
     const input = parseAuthBody(SignUpBody, body);
     if (input.password.length < PASSWORD_MIN_LENGTH) throw authErrors.weakPassword(PASSWORD_MIN_LENGTH);
+    const emailKey = `signup:email:${input.email}`;
+    if (c.limiter.blocked(emailKey, c.limits.signInPerEmail)) throw authErrors.rateLimited(c.limiter.resetInMs(emailKey) / 1000);
     const existing = await findUserByEmail(c.db, input.email);
-    if (existing?.emailConfirmedAt) throw authErrors.userExists();
+    if (existing?.emailConfirmedAt) {
+      c.limiter.record(emailKey, c.limits.windowSeconds);
+      throw authErrors.userExists();
+    }
     const encryptedPassword = await bcrypt.hash(input.password, c.bcryptCost);
     const userMetadata = { ...input.data, email_verified: false };
     const now = at();
@@ -185,7 +194,12 @@ export function createAccountService(c: AuthContext, sessions: SessionService) {
     return toAuthUser(await currentRow(caller));
   }
 
-  /** PUT /user: a new password (checked like sign-up, and must differ) and/or metadata merged into the old. */
+  /**
+   * PUT /user: a new password (checked like sign-up, and must differ) and/or metadata merged into the old.
+   * A new password ends every other session of the user, as GoTrue does: whoever held the old password or a
+   * stolen refresh token is signed out. The session that made the change (after a recovery link, the
+   * recovery session) stays signed in.
+   */
   async function updateProfile(caller: AuthedUser, body: unknown) {
     const raw = (body ?? {}) as Record<string, unknown>;
     if (raw.email !== undefined || raw.phone !== undefined) {
@@ -200,7 +214,11 @@ export function createAccountService(c: AuthContext, sessions: SessionService) {
       patch.encryptedPassword = await bcrypt.hash(input.password, c.bcryptCost);
     }
     if (input.data) patch.userMetadata = { ...user.userMetadata, ...input.data };
-    const updated = await updateUser(c.db, user.id, patch);
+    const updated = await c.db.transaction(async (tx) => {
+      if (patch.encryptedPassword) await revokeSessions(tx, user.id, at(), { except: caller.sessionId ?? undefined });
+      return updateUser(tx, user.id, patch);
+    });
+    // Drops every cached token of the user: the ended sessions' tokens and the stale metadata of the live one.
     c.verifier.forgetUser(user.id);
     return toAuthUser(updated);
   }

@@ -143,6 +143,44 @@ describe('local /auth/v1 with the real supabase-js client', () => {
     await expect(latestMail(t.baseUrl, unknown, /Reset/)).rejects.toThrow();
   });
 
+  it('a password change ends every other session; the one that changed it stays signed in', async () => {
+    const email = uniqueEmail();
+    await t.supabase().auth.signUp({ email, password: PASSWORD });
+    await follow(verifyLinkOf(await latestMail(t.baseUrl, email, /Confirm/)));
+    const laptop = t.supabase();
+    const stolen = (await t.supabase().auth.signInWithPassword({ email, password: PASSWORD })).data.session!;
+    await laptop.auth.signInWithPassword({ email, password: PASSWORD });
+    expect((await me(stolen.access_token)).status).toBe(200); // cached by the verifier
+
+    expect((await laptop.auth.updateUser({ password: 'Chang3d!pass' })).error).toBeNull();
+    expect((await me(stolen.access_token)).status).toBe(401);
+    const reuse = await t.supabase().auth.refreshSession({ refresh_token: stolen.refresh_token });
+    expect(reuse.error?.status).toBe(400);
+    expect((await laptop.auth.getUser()).error).toBeNull();
+    const next = await laptop.auth.refreshSession();
+    expect(next.error).toBeNull();
+    expect((await me(next.data.session!.access_token)).status).toBe(200);
+  });
+
+  it('a password set after a recovery link ends every other session; the recovery session stays', async () => {
+    const email = uniqueEmail();
+    await t.supabase().auth.signUp({ email, password: PASSWORD });
+    await follow(verifyLinkOf(await latestMail(t.baseUrl, email, /Confirm/)));
+    const old = (await t.supabase().auth.signInWithPassword({ email, password: PASSWORD })).data.session!;
+    await t.supabase().auth.resetPasswordForEmail(email);
+    const landed = await follow(verifyLinkOf(await latestMail(t.baseUrl, email, /Reset/)));
+    const browser = t.supabase();
+    await browser.auth.setSession({
+      access_token: landed.searchParams.get('access_token')!,
+      refresh_token: landed.searchParams.get('refresh_token')!,
+    });
+
+    expect((await browser.auth.updateUser({ password: 'Reset!2345' })).error).toBeNull();
+    expect((await me(old.access_token)).status).toBe(401);
+    expect((await t.supabase().auth.refreshSession({ refresh_token: old.refresh_token })).error?.status).toBe(400);
+    expect((await me((await browser.auth.getSession()).data.session!.access_token)).status).toBe(200);
+  });
+
   it('signs out other sessions only with scope "others"', async () => {
     const email = uniqueEmail();
     const sb = t.supabase();

@@ -58,24 +58,25 @@ export function createSessionService(c: AuthContext) {
 
   /**
    * Unknown email and wrong password answer alike, and both pay for one bcrypt comparison, so neither the
-   * reply nor its timing tells whether an account exists. Only failures count toward the limits: they are
-   * there against password guessing, and a correct sign-in should never be refused for someone else's tries.
+   * reply nor its timing tells whether an account exists. Only failures count toward the limits. An IP over
+   * its budget is refused outright. An address over its budget still gets its password checked: the right one
+   * signs in (anyone could spend that budget, so refusing it would let strangers lock the owner out), a wrong
+   * one gets 429 instead of invalid_credentials. Guessing stays bounded by the per-IP budget and bcrypt's cost.
    */
   async function signInWithPassword(body: unknown, ip: string) {
     const input = parseAuthBody(PasswordGrantBody, body);
     const ipKey = `signin:ip:${ip}`;
     const emailKey = `signin:email:${input.email}`;
     const { limits, limiter } = c;
-    if (limiter.blocked(ipKey, limits.signInPerIp) || limiter.blocked(emailKey, limits.signInPerEmail)) {
-      throw authErrors.rateLimited(Math.max(limiter.resetInMs(ipKey), limiter.resetInMs(emailKey)) / 1000);
-    }
+    if (limiter.blocked(ipKey, limits.signInPerIp)) throw authErrors.rateLimited(limiter.resetInMs(ipKey) / 1000);
+    const emailOverBudget = limiter.blocked(emailKey, limits.signInPerEmail);
     const user = await findUserByEmail(c.db, input.email);
     dummyHash ??= bcrypt.hash(randomToken(), c.bcryptCost);
     const matches = await bcrypt.compare(input.password, user?.encryptedPassword ?? (await dummyHash));
     if (!user || !matches) {
       limiter.record(ipKey, limits.windowSeconds);
       limiter.record(emailKey, limits.windowSeconds);
-      throw authErrors.invalidCredentials();
+      throw emailOverBudget ? authErrors.rateLimited(limiter.resetInMs(emailKey) / 1000) : authErrors.invalidCredentials();
     }
     if (!user.emailConfirmedAt) throw authErrors.emailNotConfirmed();
     return c.db.transaction((tx) => start(tx, user, 'password'));
