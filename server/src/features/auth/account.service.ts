@@ -6,7 +6,7 @@ import type { OutgoingMail } from '../../providers/email/port.ts';
 import { AuthApiError, authErrors, parseAuthBody } from './auth-error.ts';
 import { isUniqueViolation, type AuthContext } from './context.ts';
 import { confirmationMail, recoveryMail, safeRedirect, verifyLink } from './mails.ts';
-import { findByOtp, findByTokenHash, markUsed, replaceOneTimeToken, type OtpType } from './otp.repo.ts';
+import { dropUnusedTokens, findByOtp, findByTokenHash, markUsed, replaceOneTimeToken, type OtpType } from './otp.repo.ts';
 import { otpHash, randomToken, sha256, sixDigitCode } from './random.ts';
 import type { SessionService } from './session.service.ts';
 import { revokeSessions } from './sessions.repo.ts';
@@ -197,8 +197,8 @@ export function createAccountService(c: AuthContext, sessions: SessionService) {
   /**
    * PUT /user: a new password (checked like sign-up, and must differ) and/or metadata merged into the old.
    * A new password ends every other session of the user, as GoTrue does: whoever held the old password or a
-   * stolen refresh token is signed out. The session that made the change (after a recovery link, the
-   * recovery session) stays signed in.
+   * stolen refresh token is signed out, and unused reset and magic links die. The session that made the change
+   * (after a recovery link, the recovery session) stays signed in.
    */
   async function updateProfile(caller: AuthedUser, body: unknown) {
     const raw = (body ?? {}) as Record<string, unknown>;
@@ -215,7 +215,11 @@ export function createAccountService(c: AuthContext, sessions: SessionService) {
     }
     if (input.data) patch.userMetadata = { ...user.userMetadata, ...input.data };
     const updated = await c.db.transaction(async (tx) => {
-      if (patch.encryptedPassword) await revokeSessions(tx, user.id, at(), { except: caller.sessionId ?? undefined });
+      if (patch.encryptedPassword) {
+        await revokeSessions(tx, user.id, at(), { except: caller.sessionId ?? undefined });
+        // A reset or magic link mailed before the change would sign in past the new password.
+        await dropUnusedTokens(tx, user.id, ['recovery', 'magiclink']);
+      }
       return updateUser(tx, user.id, patch);
     });
     // Drops every cached token of the user: the ended sessions' tokens and the stale metadata of the live one.

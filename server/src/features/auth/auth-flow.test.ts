@@ -181,6 +181,20 @@ describe('local /auth/v1 with the real supabase-js client', () => {
     expect((await me((await browser.auth.getSession()).data.session!.access_token)).status).toBe(200);
   });
 
+  it('a password change kills reset links mailed before it', async () => {
+    const email = uniqueEmail();
+    await t.supabase().auth.signUp({ email, password: PASSWORD });
+    await follow(verifyLinkOf(await latestMail(t.baseUrl, email, /Confirm/)));
+    const owner = t.supabase();
+    await owner.auth.signInWithPassword({ email, password: PASSWORD });
+    await t.supabase().auth.resetPasswordForEmail(email);
+    const pending = verifyLinkOf(await latestMail(t.baseUrl, email, /Reset/));
+    expect((await owner.auth.updateUser({ password: 'Changed!234' })).error).toBeNull();
+    const landed = await follow(pending);
+    expect(landed.searchParams.get('access_token') ?? new URLSearchParams(landed.hash.slice(1)).get('access_token')).toBeNull();
+    expect(new URLSearchParams(landed.hash.slice(1)).get('error_code')).toBe('otp_expired');
+  });
+
   it('signs out other sessions only with scope "others"', async () => {
     const email = uniqueEmail();
     const sb = t.supabase();

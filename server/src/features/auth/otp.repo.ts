@@ -17,6 +17,13 @@ export async function replaceOneTimeToken(
   await db.insert(authOneTimeTokens).values(values);
 }
 
+/** Unused links and codes of these kinds stop working (a password change ends outstanding sign-in links). */
+export async function dropUnusedTokens(db: Db, userId: string, types: OtpType[]): Promise<void> {
+  await db
+    .delete(authOneTimeTokens)
+    .where(and(eq(authOneTimeTokens.userId, userId), inArray(authOneTimeTokens.type, types), isNull(authOneTimeTokens.usedAt)));
+}
+
 const usable = (types: OtpType[], at: Date) =>
   and(inArray(authOneTimeTokens.type, types), isNull(authOneTimeTokens.usedAt), gt(authOneTimeTokens.expiresAt, at));
 
