@@ -491,6 +491,13 @@ export const VMS = {
   liveWatchTtlMs: 30_000,
   /** Screenshots kept per machine (older ones are pruned). */
   keptScreenshots: 12,
+  /**
+   * Slots of a server's machine cap (VM_MAX_LOCAL_MACHINES) no one founder can take: one founder's machines never
+   * fill the server for everyone else (rules/vms.ts liveMachineLimit).
+   */
+  reservedServerSlots: 1,
+  /** A server already running its cap of machines answers 503 with this Retry-After. */
+  serverBusyRetryAfterSeconds: 60,
   texts: {
     title: 'AI Computer Control Center',
     emptyTask: 'Please enter a task description.',
@@ -508,6 +515,10 @@ export const VMS = {
     screenshotFailed: (msg: string) => `Failed to take screenshot: ${msg}`,
     machineLimit: (n: number) =>
       `Your plan allows ${n} machine${n === 1 ? '' : 's'}. Delete one or upgrade your plan to launch another.`,
+    /** The per-founder quota of live machines (running or suspended), rules/vms.ts liveMachineLimit. */
+    liveLimit: (n: number) =>
+      `You can have ${n} machine${n === 1 ? '' : 's'} running or suspended at once. Stop or delete one first.`,
+    serverBusy: 'This server is running as many machines as it can. Try again in a minute.',
     hoursUsed: (h: number) => `You have used this month's ${h} hours of machine time. Upgrade your plan for more.`,
     notRunning: 'Start the machine first.',
     busy: 'This machine is already running a task.',

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { VMS } from '@cofounder/shared';
 import {
+  VmCapacityError,
   VmProviderError,
   type ActionResult,
   type MachineAction,
@@ -42,6 +43,8 @@ export interface FakeVmOptions {
   viewReadyOnLaunch?: boolean;
   /** Longest real wait a `wait` action takes. */
   maxWaitMs?: number;
+  /** Machines this fake server runs at once (running or suspended), like VM_MAX_LOCAL_MACHINES; none by default. */
+  capacity?: number;
 }
 
 export interface FakeVm extends VmProvider {
@@ -69,6 +72,7 @@ export function createFakeVm(options: FakeVmOptions = {}): FakeVm {
   const watching = new Set<string>();
   let unavailable = options.unavailable ?? null;
   let viewReadyOnLaunch = options.viewReadyOnLaunch ?? true;
+  const capacity = options.capacity ?? null;
   const info: MachineInfo = { machineType: 'Fake browser', externalIp: null };
 
   function running(id: string): FakeMachine {
@@ -77,6 +81,8 @@ export function createFakeVm(options: FakeVmOptions = {}): FakeVm {
     return m;
   }
   function boot(id: string, fresh: boolean): MachineInfo {
+    const live = [...machines].filter(([other, m]) => other !== id && m.state !== 'stopped').length;
+    if (capacity !== null && live >= capacity) throw new VmCapacityError(`This server is already running ${live} machines.`);
     if (bootFailure) {
       const message = bootFailure;
       bootFailure = null;
@@ -106,6 +112,7 @@ export function createFakeVm(options: FakeVmOptions = {}): FakeVm {
     holdViews: (hold) => {
       viewReadyOnLaunch = !hold;
     },
+    maxMachines: capacity,
     describe: 'Computer control: fake machines (tests)',
     actions,
     markViewReady: (id) => {

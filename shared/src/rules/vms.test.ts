@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowedVmActions, countsTowardMachineLimit, vmAllows, vmTransition } from './vms.ts';
+import { PLANS, VMS } from '../constants.ts';
+import { allowedVmActions, countsTowardMachineLimit, liveMachineLimit, vmAllows, vmTransition } from './vms.ts';
 
 describe('VM state machine (spec 2 §4)', () => {
   it('RUNNING allows VNC, suspend, stop and running a task', () => {
@@ -34,5 +35,17 @@ describe('VM state machine (spec 2 §4)', () => {
   it('terminated machines do not count toward the plan limit', () => {
     expect(countsTowardMachineLimit('TERMINATED')).toBe(false);
     expect(countsTowardMachineLimit('STOPPED')).toBe(true);
+  });
+
+  it('lets one founder hold the plan’s live machines but never the whole server cap', () => {
+    expect(VMS.reservedServerSlots).toBe(1);
+    // Default cap 4: every plan fits (scale's 3 leaves one slot for everyone else).
+    expect(liveMachineLimit(PLANS.scale.vmMachines, 4)).toBe(3);
+    expect(liveMachineLimit(PLANS.builder.vmMachines, 4)).toBe(2);
+    // A smaller server holds each founder below the cap; a one-machine server still lets someone run one.
+    expect(liveMachineLimit(PLANS.scale.vmMachines, 3)).toBe(2);
+    expect(liveMachineLimit(PLANS.scale.vmMachines, 1)).toBe(1);
+    // No cap (cloud): the plan alone.
+    expect(liveMachineLimit(PLANS.scale.vmMachines, null)).toBe(3);
   });
 });

@@ -1,3 +1,4 @@
+import { VMS } from '../constants.ts';
 import type { VmAction, VmStatus } from '../schemas/vms.ts';
 
 // The VM state machine (spec 2 §4 "VM"): which actions each state allows and where each leads. The server
@@ -37,4 +38,17 @@ export function vmTransition(status: VmStatus, action: VmAction): VmStatus | nul
 /** Machines that count toward the plan's machine limit (terminated ones hold nothing). */
 export function countsTowardMachineLimit(status: VmStatus): boolean {
   return status !== 'TERMINATED';
+}
+
+/** Machines that hold a browser on the server (a suspended one is frozen, not closed): the live quota counts these. */
+export const LIVE_VM_STATUSES = ['RUNNING', 'SUSPENDED'] as const satisfies readonly VmStatus[];
+
+/**
+ * How many live machines one founder may have at once: the plan's machines, but never more than the server's
+ * cap less VMS.reservedServerSlots (and at least one), so one founder alone cannot fill the server.
+ * serverCap null: the provider has no cap of its own (cloud).
+ */
+export function liveMachineLimit(planMachines: number, serverCap: number | null): number {
+  if (serverCap === null) return planMachines;
+  return Math.min(planMachines, Math.max(1, serverCap - VMS.reservedServerSlots));
 }

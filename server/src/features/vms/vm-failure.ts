@@ -1,7 +1,9 @@
 import type { Middleware } from 'koa';
+import { VMS } from '@cofounder/shared';
 
 /**
- * A machine provider failure (502: it refused or broke) or its absence (503: this server cannot run machines).
+ * A machine provider failure (502: it refused or broke), its absence (503 `unavailable`: this server cannot run
+ * machines) or a full server (503 `server_busy` with Retry-After: it already runs its cap of machines).
  * No /api error code stands for these; the body keeps the usual { error: { code, message } } shape.
  */
 export class VmFailure extends Error {
@@ -9,9 +11,20 @@ export class VmFailure extends Error {
   constructor(
     readonly status: 502 | 503,
     message: string,
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
+
+  /** The server runs as many machines as it may: come back later (never a 502, nothing is broken). */
+  static serverBusy(): VmFailure {
+    return new VmFailure(503, VMS.texts.serverBusy, VMS.serverBusyRetryAfterSeconds);
+  }
+}
+
+function codeOf(err: VmFailure): string {
+  if (err.status === 502) return 'provider_failed';
+  return err.retryAfterSeconds === null ? 'unavailable' : 'server_busy';
 }
 
 /** Answers a VmFailure thrown by a VMs or computer-use route. */
@@ -20,7 +33,8 @@ export const vmFailures: Middleware = async (ctx, next) => {
     await next();
   } catch (err) {
     if (!(err instanceof VmFailure)) throw err;
+    if (err.retryAfterSeconds !== null) ctx.set('Retry-After', String(err.retryAfterSeconds));
     ctx.status = err.status;
-    ctx.body = { error: { code: err.status === 503 ? 'unavailable' : 'provider_failed', message: err.message } };
+    ctx.body = { error: { code: codeOf(err), message: err.message } };
   }
 };

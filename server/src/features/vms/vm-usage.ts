@@ -1,10 +1,10 @@
-import { PLANS, VMS, type PlanDefinition } from '@cofounder/shared';
+import { liveMachineLimit, PLANS, VMS, type PlanDefinition } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import type { VmRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { monthKey } from '../usage/usage.service.ts';
 import { ensurePlan } from '../usage/usage.repo.ts';
-import { addUsedSeconds, heldVmCount, runningVms, usedSeconds } from './vms.repo.ts';
+import { addUsedSeconds, heldVmCount, liveVmCount, runningVms, usedSeconds } from './vms.repo.ts';
 
 // Per-plan machine limits (PLANS[plan].vmMachines, .vmHoursPerMonth): machine hours are counted in vm_usage
 // when a machine stops running, plus the live time of the machines running now.
@@ -49,8 +49,18 @@ export async function requireHoursLeft(db: Db, userId: string, at: Date): Promis
   }
 }
 
-/** 403 when the founder already holds the plan's machines (terminated ones do not count). */
+/** 429 when the founder already holds the plan's machines (terminated ones do not count). */
 export async function requireMachineLeft(db: Db, userId: string, at: Date): Promise<void> {
   const plan = await planOf(db, userId, at);
-  if ((await heldVmCount(db, userId)) >= plan.vmMachines) throw new AppError('forbidden', VMS.texts.machineLimit(plan.vmMachines));
+  if ((await heldVmCount(db, userId)) >= plan.vmMachines) throw new AppError('rate_limited', VMS.texts.machineLimit(plan.vmMachines));
+}
+
+/**
+ * 429 unless the founder may bring one more machine live (launch, start, resume): their other live machines stay
+ * under liveMachineLimit, so no plan is exceeded (after a downgrade too) and no founder fills the server alone.
+ * Call it under lockUserVms with the machine marked live in the same transaction, so two requests cannot both pass.
+ */
+export async function requireLiveSlot(db: Db, userId: string, at: Date, serverCap: number | null, vmId: string | null): Promise<void> {
+  const limit = liveMachineLimit((await planOf(db, userId, at)).vmMachines, serverCap);
+  if ((await liveVmCount(db, userId, vmId)) >= limit) throw new AppError('rate_limited', VMS.texts.liveLimit(limit));
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { LIVE_VM_STATUSES } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import { vms, vmScreenshots, vmTasks, vmUsage, type VmRow, type VmTaskRow } from '../../db/schema.ts';
 
@@ -70,6 +71,16 @@ export async function addUsedSeconds(db: Db, userId: string, month: string, seco
     .insert(vmUsage)
     .values({ userId, month, seconds })
     .onConflictDoUpdate({ target: [vmUsage.userId, vmUsage.month], set: { seconds: sql`${vmUsage.seconds} + ${seconds}` } });
+}
+
+/** The founder's live machines (LIVE_VM_STATUSES: each holds a browser on a server), leaving out `except`. */
+export async function liveVmCount(db: Db, userId: string, except: string | null): Promise<number> {
+  const live = and(eq(vms.userId, userId), inArray(vms.status, [...LIVE_VM_STATUSES]));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(vms)
+    .where(except ? and(live, ne(vms.id, except)) : live);
+  return row?.n ?? 0;
 }
 
 /** Machines that count toward the plan's machine limit (not terminated). */

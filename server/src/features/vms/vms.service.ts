@@ -5,11 +5,11 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { VmRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { VmProviderError, type MachineInfo, type VmProvider } from '../../providers/vm/port.ts';
+import { VmCapacityError, VmProviderError, type MachineInfo, type VmProvider } from '../../providers/vm/port.ts';
 import type { VmEvents } from '../../events/vm-events.ts';
 import { endLiveTasks } from '../computer-use/computer-use.repo.ts';
 import { VmFailure } from './vm-failure.ts';
-import { meterRunningTime, planOf, requireHoursLeft, requireMachineLeft, secondsThisMonth } from './vm-usage.ts';
+import { meterRunningTime, planOf, requireHoursLeft, requireLiveSlot, requireMachineLeft, secondsThisMonth } from './vm-usage.ts';
 import { toTaskState, toVm } from './vm-view.ts';
 import type { ViewTokens } from './view-token.ts';
 import {
@@ -104,12 +104,17 @@ export function createVmsService(deps: VmsDeps) {
     });
   }
 
+  /** A full server is busy (503), any other provider refusal a failure (502); anything else stays a bug. */
+  const failureOf = (err: unknown, failed: string): unknown => {
+    if (err instanceof VmCapacityError) return VmFailure.serverBusy();
+    return err instanceof VmProviderError ? new VmFailure(502, `${failed}: ${err.message}`) : err;
+  };
+
   async function providerCall<T>(action: VmAction, call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (err) {
-      if (err instanceof VmProviderError) throw new VmFailure(502, `${FAILED[action]}: ${err.message}`);
-      throw err;
+      throw failureOf(err, FAILED[action]);
     }
   }
 
@@ -148,6 +153,29 @@ export function createVmsService(deps: VmsDeps) {
     if (!vm.available) throw new VmFailure(503, VMS.texts.unavailable);
   };
 
+  /**
+   * Start or resume within the founder's quotas. A start marks the row RUNNING in the same locked transaction as
+   * the checks (as a launch inserts it RUNNING), so concurrent starts and launches cannot both take the last slot;
+   * a boot that fails puts the row back.
+   */
+  async function bringLive(row: VmRow, action: 'start' | 'resume'): Promise<VmRow> {
+    requireAvailable();
+    const at = new Date(now());
+    await requireHoursLeft(db, row.userId, at);
+    await db.transaction(async (tx) => {
+      await lockUserVms(tx, row.userId);
+      if (row.status === 'TERMINATED') await requireMachineLeft(tx, row.userId, at);
+      await requireLiveSlot(tx, row.userId, at, vm.maxMachines, row.id);
+      if (action === 'start') await updateVm(tx, row.id, { status: 'RUNNING', node, runningSince: at }, at);
+    });
+    try {
+      return await transition(row, action, 'RUNNING');
+    } catch (err) {
+      if (action === 'start') await updateVm(db, row.id, { status: row.status, node: row.node, runningSince: null }, new Date(now()));
+      throw err;
+    }
+  }
+
   return {
     async list(userId: string): Promise<Vm[]> {
       return view(await vmsOf(db, userId));
@@ -161,6 +189,7 @@ export function createVmsService(deps: VmsDeps) {
       const row = await db.transaction(async (tx) => {
         await lockUserVms(tx, userId);
         await requireMachineLeft(tx, userId, at);
+        await requireLiveSlot(tx, userId, at, vm.maxMachines, null);
         const taken = new Set((await vmsOf(tx, userId)).map((r) => r.name));
         let n = taken.size + 1;
         while (!name && taken.has(`Machine ${n}`)) n++;
@@ -177,8 +206,7 @@ export function createVmsService(deps: VmsDeps) {
         // A machine that never booted holds nothing: no card, no hours.
         await vm.terminate(row.id).catch(() => undefined);
         await deleteVm(db, row.id);
-        if (err instanceof VmProviderError) throw new VmFailure(502, `${VMS.texts.launchFailed}: ${err.message}`);
-        throw err;
+        throw failureOf(err, VMS.texts.launchFailed);
       }
       const updated = await updateVm(db, row.id, { machineType: info.machineType, externalIp: info.externalIp }, new Date(now()));
       await announce(updated);
@@ -200,12 +228,8 @@ export function createVmsService(deps: VmsDeps) {
       const next = vmTransition(row.status, action);
       if (!next) throw new AppError('conflict', `A ${row.status} machine cannot be ${PAST[action]}.`);
       if (heldElsewhere(row)) throw new AppError('conflict', VMS.texts.otherProcess);
-      if (next === 'RUNNING') {
-        requireAvailable();
-        await requireHoursLeft(db, userId, new Date(now()));
-        if (row.status === 'TERMINATED') await requireMachineLeft(db, userId, new Date(now()));
-      }
-      const [updated] = await view([await transition(row, action, next)]);
+      const moved = action === 'start' || action === 'resume' ? await bringLive(row, action) : await transition(row, action, next);
+      const [updated] = await view([moved]);
       return updated!;
     },
 

@@ -56,11 +56,11 @@ describe('launch', () => {
     expect(fake.state(first.id)).toBe('running');
   });
 
-  it('holds the free trial to one machine and builder to two, with the exact text', async () => {
+  it('holds the free trial to one machine and builder to two: 429 with the exact text', async () => {
     const trial = await signedInUser(t);
     await launched(trial);
     const refused = await launch(trial);
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(429);
     expect(await errorOf(refused)).toBe(VMS.texts.machineLimit(PLANS.free_trial.vmMachines));
     expect(VMS.texts.machineLimit(1)).toBe('Your plan allows 1 machine. Delete one or upgrade your plan to launch another.');
 
@@ -68,7 +68,7 @@ describe('launch', () => {
     await launched(user);
     await launched(user);
     const third = await launch(user);
-    expect(third.status).toBe(403);
+    expect(third.status).toBe(429);
     expect(await errorOf(third)).toBe(VMS.texts.machineLimit(2));
   });
 
@@ -79,7 +79,8 @@ describe('launch', () => {
     await launched(trial);
     // Starting the terminated one again would hold a second machine.
     const start = await act(trial, 'start', vm.id);
-    expect(start.status).toBe(403);
+    expect(start.status).toBe(429);
+    expect(await errorOf(start)).toBe(VMS.texts.machineLimit(1));
   });
 
   it('refuses a launch and a start once the month’s hours are used', async () => {

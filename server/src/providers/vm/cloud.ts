@@ -56,6 +56,8 @@ export function createCloudVmProvider(api: CloudVmApi): VmProvider {
     mode: 'real',
     available: true,
     unavailableReason: null,
+    // Cloud machines run on the cloud's capacity, not this server's: the plan alone limits a founder.
+    maxMachines: null,
     describe: `vm: real (cloud machines on ${api.name}: ${api.image}, ${api.machineType})`,
     async launch(id) {
       const created = await api.createInstance(api.image, api.machineType);

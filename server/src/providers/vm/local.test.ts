@@ -10,7 +10,7 @@ import { VMS } from '@cofounder/shared';
 import { loadConfig } from '../../config.ts';
 import { killOrphans, profileDir } from './chromium-process.ts';
 import { CHROMIUM_MISSING, createLocalVmProvider } from './local.ts';
-import type { VmProvider } from './port.ts';
+import { VmCapacityError, type VmProvider } from './port.ts';
 
 // One real Chromium machine driven through the whole life cycle (launch, act, observe, watch, suspend, stop,
 // start, terminate), against a fixture server on loopback that only the test allow-lists, and a canary on
@@ -97,7 +97,11 @@ describe.skipIf(!existsSync(CHROMIUM))('local VM provider (real Chromium)', () =
     expect(vms.holds('m1')).toBe(true);
     expect(vms.viewReady('m1')).toBe(true);
     expect(existsSync(profileDir(dataDir, 'm1'))).toBe(true);
-    await expect(vms.launch('m2')).rejects.toThrow('This server is already running 1 machines. Stop one first.');
+    // A full server is busy (the route answers 503 with Retry-After), not a failed machine (502).
+    expect(vms.maxMachines).toBe(1);
+    const full = vms.launch('m2');
+    await expect(full).rejects.toThrow('This server is already running 1 machines. Stop one first.');
+    await expect(full).rejects.toBeInstanceOf(VmCapacityError);
     expect(await vms.vnc('m1')).toBeNull();
   });
 

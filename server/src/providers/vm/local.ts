@@ -10,7 +10,7 @@ import { BLOCKED_HEADER, startEgressProxy, type EgressProxy } from './egress-pro
 import { checkMachineUrl, normaliseAllowHosts, resolveTarget, urlPort } from './net-guard.ts';
 import { COLLECT_ELEMENTS, toElements } from './page-elements.ts';
 import type { ActionResult, MachineAction, MachineInfo, Observation, VmProvider } from './port.ts';
-import { VmProviderError } from './port.ts';
+import { VmCapacityError, VmProviderError } from './port.ts';
 import { startScreencast } from './screencast.ts';
 
 // Local machines (issue 12 §1): each one a headless Chromium process of its own with its own profile folder in
@@ -66,6 +66,7 @@ function unavailableProvider(reason: string): VmProvider {
     mode: 'local',
     available: false,
     unavailableReason: reason,
+    maxMachines: 0,
     describe: `vm: unavailable (${reason})`,
     launch: async () => refuse(),
     suspend: async () => refuse(),
@@ -173,7 +174,7 @@ export function createLocalVmProvider(config: Config, log: Logger): VmProvider {
     if (pending) return pending;
     const running = machines.size + booting.size;
     if (running >= config.vm.maxLocalMachines) {
-      throw new VmProviderError(`This server is already running ${running} machines. Stop one first.`);
+      throw new VmCapacityError(`This server is already running ${running} machines. Stop one first.`);
     }
     const started = (async () => {
       const { port } = await ensureProxy();
@@ -371,6 +372,7 @@ export function createLocalVmProvider(config: Config, log: Logger): VmProvider {
     mode: 'local',
     available: true,
     unavailableReason: null,
+    maxMachines: config.vm.maxLocalMachines,
     describe: `vm: local (Chromium machines on this server: ${executable}, up to ${config.vm.maxLocalMachines} at once)`,
     launch: boot,
     start: boot,

@@ -59,12 +59,19 @@ export class VmProviderError extends Error {
   override name = 'VmProviderError';
 }
 
+/** Thrown when the server already runs its cap of machines: a busy server (503), not a broken provider. */
+export class VmCapacityError extends VmProviderError {
+  override name = 'VmCapacityError';
+}
+
 export interface VmProvider {
   readonly kind: 'local' | 'cloud';
   readonly mode: ProviderMode;
   /** False when this server cannot run machines (e.g. no Chromium installed); reason says why. */
   readonly available: boolean;
   readonly unavailableReason: string | null;
+  /** The most machines this server process runs at once (VM_MAX_LOCAL_MACHINES); null when the provider has no cap. */
+  readonly maxMachines: number | null;
   /** One line for the start-up banner. */
   readonly describe: string;
   /** Creates and boots a machine; resolves once it can take actions. */

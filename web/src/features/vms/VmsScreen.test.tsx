@@ -119,6 +119,18 @@ describe('AI Computer Control Center', () => {
     expect(await screen.findByText(VMS.texts.stopFailed)).toBeTruthy();
   });
 
+  it('toasts the live-machine quota (429) and the busy server (503) when a start is refused', async () => {
+    const stopped = vm({ status: 'STOPPED' });
+    const quota = VMS.texts.liveLimit(1);
+    const first = open(vmServer({ vms: [stopped], actionError: { status: 429, message: quota } }));
+    await first.user.click((await card('Machine 1')).getByRole('button', { name: 'Start' }));
+    expect(await screen.findByText(quota)).toBeTruthy();
+    first.unmount();
+    const busy = open(vmServer({ vms: [stopped], actionError: { status: 503, message: VMS.texts.serverBusy } }));
+    await busy.user.click((await card('Machine 1')).getByRole('button', { name: 'Start' }));
+    expect(await screen.findByText(VMS.texts.serverBusy)).toBeTruthy();
+  });
+
   it('shows a refused action in the server’s words', async () => {
     const { user } = open(
       vmServer({ vms: [vm()], actionError: { status: 409, message: 'Machine is busy.' } }),
@@ -194,10 +206,14 @@ describe('launch modal', () => {
 
   it("shows the server's refusal, else 'Failed to launch VM'", async () => {
     const limit = VMS.texts.machineLimit(1);
-    const { user, unmount } = open(vmServer({ launchError: { status: 403, message: limit } }));
+    const { user, unmount } = open(vmServer({ launchError: { status: 429, message: limit } }));
     await user.click(await screen.findByRole('button', { name: 'Launch New VM' }));
     expect((await screen.findByRole('alert')).textContent).toBe(limit);
     unmount();
+    const busy = open(vmServer({ launchError: { status: 503, message: VMS.texts.serverBusy } }));
+    await busy.user.click(await screen.findByRole('button', { name: 'Launch New VM' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(VMS.texts.serverBusy);
+    busy.unmount();
     const second = open(vmServer({ launchError: { status: 500 } }));
     await second.user.click(await screen.findByRole('button', { name: 'Launch New VM' }));
     expect((await screen.findByRole('alert')).textContent).toBe(VMS.texts.launchFailed);
