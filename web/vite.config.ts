@@ -101,7 +101,8 @@ export default defineConfig({
             // supabase-js in with it.
             { name: 'tslib', test: /node_modules[\\/]tslib[\\/]/, priority: 1 },
             { name: 'supabase', test: /node_modules[\\/]@supabase[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // With src/app/zod-jitless.ts, so zod is switched to jitless before any chunk builds a schema with it.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]app[\\/]zod-jitless\.ts$/ },
           ],
         },
       },

@@ -21,6 +21,7 @@ import { createRateLimits, UNLIMITED } from './http/rate-limits.ts';
 import { corsFor } from './http/cors.ts';
 import { errorHandler } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import type { AiProvider } from './providers/ai/port.ts';
 import { createBillingProvider, type AnyBillingProvider } from './providers/billing/registry.ts';
 import { createAiProvider } from './providers/ai/registry.ts';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps): CofounderApp {
   const webhookBody = jsonBody(WEBHOOK_JSON_LIMIT_BYTES);
   koa.use(requestLog(log));
   koa.use(errorHandler());
+  koa.use(securityHeaders(config, featureDeps.voice.callsUrl));
   koa.use(corsFor(config.publicUrl, config.corsOrigins));
   koa.use(guardLocalOnly(LOCAL_ONLY_PATHS));
   if (localAuth) koa.use(localAuth.router.routes());

@@ -46,5 +46,6 @@ describe('oauthPage', () => {
     const { html, headers } = render({ title: 'X connected', text: 'Done', message: { type: 'oauth-success' }, targetOrigin: TARGET });
     expect(html).toMatch(/if\(window\.opener\)\{window\.opener\.postMessage\(m,o\);setTimeout/);
     expect(headers['Content-Security-Policy']).toMatch(/script-src 'nonce-[^']+'/);
+    expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
   });
 });

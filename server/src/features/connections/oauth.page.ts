@@ -38,7 +38,7 @@ export function oauthPage(
   ctx.type = 'html';
   ctx.set('Cache-Control', 'no-store');
   ctx.set('Referrer-Policy', 'no-referrer');
-  ctx.set('Content-Security-Policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'`);
+  ctx.set('Content-Security-Policy', `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`);
   ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(input.title)}</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:480px;margin:64px auto;padding:0 24px;text-align:center}</style></head>
 <body><h1>${escapeHtml(input.title)}</h1><p>${escapeHtml(input.text)}</p>${script}</body></html>`;

@@ -17,7 +17,7 @@ export function mailboxRouter(db: Db): Router {
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-store');
     // Mail text is escaped; the policy is a second wall should a future change forget to.
-    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
+    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
     ctx.body = mailboxPage(await listMail(db, to), to);
   });
   router.get('/messages', async (ctx) => {
