@@ -224,6 +224,13 @@ export const AUTONOMY = {
 /** Platform limits of a drafted post (X counts characters; Reddit's title limit is 300). */
 export const POST_LIMITS = { tweetMaxChars: 280, redditTitleMaxChars: 300, redditBodyMaxChars: 4000 } as const;
 
+/**
+ * Starting an X or Reddit connection. The connect window's URL carries a single-use code (`codeBytes` random
+ * bytes, base64url) that the client got from an authenticated POST, never the bearer token (ASVS 14.2.1): a URL
+ * ends up in history, logs and Referer headers. `codeTtlSeconds` is enough to open a window and no more.
+ */
+export const SOCIAL_CONNECT = { codeTtlSeconds: 60, codeBytes: 32 } as const;
+
 /** The outcome an activity records for a post: drafted, out on the platform, or failed to go out. */
 export const ACTIVITY_OUTCOMES = { drafted: 'Ready to publish', published: 'Published', failedPrefix: 'Failed: ' } as const;
 

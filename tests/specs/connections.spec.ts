@@ -12,6 +12,10 @@ test('connects X through the OAuth popup, then disconnects', async ({ page }) =>
     page.getByTestId('connection-linkedin').getByRole('button', { name: 'Coming Soon' }),
   ).toBeDisabled();
 
+  // Every URL the browser asks for, popup included: the connect window's carries a code, never the bearer.
+  const urls: string[] = [];
+  page.context().on('request', (r) => urls.push(r.url()));
+
   // The popup goes to the fake X, which sends it straight back to the callback; the callback page posts the
   // result to this window and closes.
   const popupPromise = page.waitForEvent('popup');
@@ -22,6 +26,8 @@ test('connects X through the OAuth popup, then disconnects', async ({ page }) =>
   await expect(x.getByText('Connected', { exact: true })).toBeVisible();
   await expect(x.getByText(`@${FAKE_X.username}`)).toBeVisible();
   await expect(page.getByText('Connected to X successfully!')).toBeVisible();
+  expect(urls.some((u) => /\/auth\/twitter\?userId=[^&]+&code=/.test(u))).toBe(true);
+  expect(urls.filter((u) => u.includes('access_token='))).toEqual([]);
 
   await x.getByRole('button', { name: 'Disconnect' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();

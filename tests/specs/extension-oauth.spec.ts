@@ -12,7 +12,9 @@ const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
 interface WorkerGlobal {
   chrome: {
     tabs: {
-      onCreated: { addListener(listener: (tab: { id?: number; windowId: number }) => void): void };
+      onCreated: {
+        addListener(listener: (tab: { id?: number; windowId: number; pendingUrl?: string; url?: string }) => void): void;
+      };
       update(tabId: number, props: { url: string }): Promise<unknown>;
     };
     windows: { remove(windowId: number): Promise<void> };
@@ -35,6 +37,16 @@ async function inNextFlowWindow(context: BrowserContext, url: string | null): Pr
   }, url);
 }
 
+/** The URL the extension opens its next flow window at, as Chrome reports it when the window's tab is created. */
+async function nextFlowUrl(context: BrowserContext): Promise<() => Promise<string | undefined>> {
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  await worker.evaluate(() => {
+    const g = globalThis as unknown as WorkerGlobal & { flowUrl?: string };
+    g.chrome.tabs.onCreated.addListener((tab) => void (g.flowUrl ??= tab.pendingUrl ?? tab.url));
+  });
+  return () => worker.evaluate(() => (globalThis as unknown as { flowUrl?: string }).flowUrl);
+}
+
 /** X's "access denied" answer for a flow of this user's, as X sends it to the server's callback. */
 async function deniedCallbackUrl(email: string, password: string): Promise<string> {
   const { supabaseAnonKey } = (await (await fetch(`${baseURL}/api/config`)).json()) as { supabaseAnonKey: string };
@@ -44,7 +56,13 @@ async function deniedCallbackUrl(email: string, password: string): Promise<strin
     body: JSON.stringify({ email, password }),
   });
   const session = (await res.json()) as { access_token: string; user: { id: string } };
-  const query = new URLSearchParams({ userId: session.user.id, access_token: session.access_token });
+  const issued = await fetch(`${baseURL}/api/user/connections/twitter/code`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
+    body: '{}',
+  });
+  const { code } = (await issued.json()) as { code: string };
+  const query = new URLSearchParams({ userId: session.user.id, code });
   const start = await fetch(`${baseURL}/auth/twitter?${query.toString()}`, { redirect: 'manual' });
   const authorize = new URL(start.headers.get('location')!);
   const back = new URL(authorize.searchParams.get('redirect_uri')!);
@@ -72,7 +90,10 @@ async function startXFlow(popup: Page, context: BrowserContext): Promise<Page> {
 
 test('connects X from the extension; the dashboard shows it connected', async ({ popup, context }) => {
   const user = await signedInPopup(popup);
+  const flowUrl = await nextFlowUrl(context);
   const flowWindow = await startXFlow(popup, context);
+  // The window opens at the server's start route with a single-use code, never the bearer token.
+  expect(await flowUrl()).toMatch(/\/auth\/twitter\?userId=[^&]+&code=[\w-]+$/);
 
   // The fake X sends the window straight back to the server's callback; the extension reads the result there,
   // confirms it with the server and closes the window.

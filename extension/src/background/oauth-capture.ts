@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { ApiError, PLATFORM_NAMES, readOAuthMessage } from '@cofounder/shared';
+import { ApiError, PLATFORM_NAMES, connectWindowPath, readOAuthMessage } from '@cofounder/shared';
 import { clearOAuthStatus, OAuthConnectMessage, saveOAuthStatus, type OAuthStatus, type SocialPlatform } from '../lib/oauth-status.ts';
 import { loadServerUrl } from '../lib/server-url.ts';
 import { clearFlow, loadFlow, saveFlow, type Flow } from './oauth-flow-store.ts';
@@ -10,10 +10,10 @@ const WINDOW_SIZE = 600;
 
 /**
  * Connecting X or Reddit from the extension: runs the server's OAuth flow in a window the extension watches.
- * The flow is the dashboard's (GET /auth/{platform} → provider → the server's callback page); the callback page
- * has no opener here, so the background reads the result the page holds, confirms it with
- * POST /api/user/connections/{platform} as the dashboard does, and closes the window. The outcome is stored for
- * the extension's pages (the popup closes as soon as the window takes focus).
+ * The flow is the dashboard's (a single-use code, then GET /auth/{platform}?code= → provider → the server's
+ * callback page); the callback page has no opener here, so the background reads the result the page holds,
+ * confirms it with POST /api/user/connections/{platform} as the dashboard does, and closes the window. The outcome
+ * is stored for the extension's pages (the popup closes as soon as the window takes focus).
  */
 export function startOAuthCapture(): void {
   browser.runtime.onMessage.addListener((message: unknown, sender) => {
@@ -42,11 +42,16 @@ async function connect(platform: SocialPlatform): Promise<void> {
   if (!session) return saveOAuthStatus(platform, { state: 'error', error: `Sign in to connect ${name}.` });
   // One flow at a time: a newer Connect replaces a window left open.
   await closeFlowWindow();
-  // A window navigation cannot send a bearer header, so the start route takes the token in its query.
-  const query = new URLSearchParams({ userId: session.userId, access_token: session.accessToken });
+  // A window navigation cannot send a bearer header, and a bearer in a URL would stay in history and logs: the
+  // window's URL carries a single-use code the API hands out for the bearer instead.
+  const code = await session.api.connectCode(platform).then(
+    (reply) => reply.code,
+    () => null,
+  );
+  if (!code) return saveOAuthStatus(platform, { state: 'error', error: `Could not start connecting ${name}.` });
   // The typings allow create() to resolve without a window; then there is nothing to watch.
   const created = await browser.windows.create({
-    url: `${serverUrl}/auth/${platform}?${query.toString()}`,
+    url: `${serverUrl}${connectWindowPath(platform, session.userId, code)}`,
     type: 'popup',
     width: WINDOW_SIZE,
     height: WINDOW_SIZE,

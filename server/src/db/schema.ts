@@ -484,6 +484,21 @@ export const oauthStates = pgTable(
   (t) => [index('oauth_states_created_idx').on(t.createdAt)],
 );
 
+/**
+ * Single-use codes that open a connect window (SOCIAL_CONNECT.codeTtlSeconds): the window's URL carries one
+ * instead of the founder's bearer token. Stored hashed; redeeming deletes the row, so a code works once.
+ */
+export const socialConnectCodes = pgTable(
+  'social_connect_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    platform: text('platform', { enum: ['twitter', 'reddit'] }).notNull(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+  },
+  (t) => [index('social_connect_codes_expires_idx').on(t.expiresAt)],
+);
+
 /** A founder's X / Reddit connection: provider tokens encrypted (AES-256-GCM), never sent to browsers. */
 export const socialConnections = pgTable(
   'social_connections',

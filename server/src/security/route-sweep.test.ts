@@ -19,7 +19,7 @@ const NO_BEARER_ALLOW_LIST: { route: string; why: string }[] = [
   ...PUBLIC_API_ROUTES.map((route) => ({ route, why: 'public API (features/index.ts PUBLIC_API_ROUTES)' })),
   { route: 'ANY /auth/v1/*', why: 'the local auth server itself (sign-up, sign-in, refresh): its own rules' },
   { route: 'ANY /dev/mailbox*', why: 'local dev mailbox (only mounted when email is local)' },
-  { route: 'GET /auth/:platform', why: 'OAuth popup: takes the access token as ?access_token= and verifies it' },
+  { route: 'GET /auth/:platform', why: 'OAuth popup: takes a single-use ?code= from POST /api/user/connections/:platform/code, never a bearer' },
   { route: 'GET /auth/:platform/callback', why: 'OAuth callback: bound to a stored state, not a bearer' },
   { route: 'GET /transcription/status', why: 'says only whether speech-to-text is configured (as /api/config does)' },
 ];
@@ -233,14 +233,15 @@ describe('mass assignment and exposure (issue 13 §2)', () => {
     expect(user?.email).toBe(a.email);
   }, 120_000);
 
-  it('no response carries a secret: Stripe keys, password hashes, refresh tokens, the JWT secret', async () => {
+  it('no response carries a secret: Stripe keys, password hashes, refresh tokens, the JWT secret, the bearer itself', async () => {
     const [user] = await t.database.db.select().from(authUsers).where(eq(authUsers.id, a.id));
     const refresh = await t.database.db
       .select({ token: authRefreshTokens.token })
       .from(authRefreshTokens)
       .innerJoin(authSessions, eq(authSessions.id, authRefreshTokens.sessionId))
       .where(eq(authSessions.userId, a.id));
-    const exact = [user!.encryptedPassword, TEST_JWT_SECRET, t.app.tokenKey.toString('hex'), t.app.tokenKey.toString('base64'), ...refresh.map((r) => r.token)];
+    // The caller's own bearer too: echoed into a body or a redirect Location it would end up in logs (ASVS 14.2.1).
+    const exact = [a.token, user!.encryptedPassword, TEST_JWT_SECRET, t.app.tokenKey.toString('hex'), t.app.tokenKey.toString('base64'), ...refresh.map((r) => r.token)];
     expect(refresh.length).toBeGreaterThan(0);
     const patterns = [/\bsk_(live|test)_[A-Za-z0-9]+/, /\$2[aby]\$\d\d\$/, /-----BEGIN [A-Z ]*PRIVATE KEY-----/];
     const found: string[] = [];

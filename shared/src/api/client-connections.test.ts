@@ -44,4 +44,17 @@ describe('createApi: connections', () => {
     expect(pushUrl).toBe('http://api.test/api/agents/service-connections');
     expect(JSON.parse(String(pushInit?.body))).toEqual({ connections: { twitter: VIEW } });
   });
+
+  it('asks for a connect code with the bearer, in the body never the URL', async () => {
+    const { api, fetchImpl } = apiWith({
+      success: true,
+      code: 'code-0123456789abc',
+      expiresAt: '2025-01-01T00:00:00.000Z',
+    });
+    expect((await api.connectCode('reddit')).code).toBe('code-0123456789abc');
+    const [url, init] = fetchImpl.mock.calls[0]!;
+    expect(url).toBe('http://api.test/api/user/connections/reddit/code');
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer tok');
+  });
 });

@@ -31,6 +31,7 @@ import {
   type PostingSettings,
 } from '../schemas/approvals.ts';
 import {
+  ConnectCodeResponse,
   ConnectionsResponse,
   SaveConnectionResponse,
   type ConnectionPlatform,
@@ -266,6 +267,9 @@ export function createApi({
     /** Confirms the connection an OAuth callback stored; answers how many paused tasks it resumed. */
     saveConnection: (platform: ConnectionPlatform, body: SaveConnectionBody) =>
       request('POST', `/api/user/connections/${platform}`, SaveConnectionResponse, { body }),
+    /** A single-use code for the connect window's URL (the window cannot send the bearer; see connectWindowPath). */
+    connectCode: (platform: ConnectionPlatform) =>
+      request('POST', `/api/user/connections/${platform}/code`, ConnectCodeResponse, { body: {} }),
     /** Disconnects a platform (the server also revokes the token there). */
     deleteConnection: (platform: ConnectionPlatform) =>
       request('DELETE', `/api/user/connections/${platform}`, Success),

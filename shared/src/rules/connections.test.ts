@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { connectionStatus } from './connection-status.ts';
-import { isSocialConfigured, readOAuthMessage } from './connections.ts';
+import { connectWindowPath, isSocialConfigured, readOAuthMessage } from './connections.ts';
 
 const VIEW = {
   platform: 'twitter',
@@ -52,5 +52,12 @@ describe('connection rules', () => {
     });
     expect(readOAuthMessage({ type: 'other' })).toEqual({ kind: 'ignored' });
     expect(readOAuthMessage('hello')).toEqual({ kind: 'ignored' });
+  });
+
+  it('builds the connect window path with the user and a code, never a token', () => {
+    expect(connectWindowPath('reddit', 'u-1', 'abc_DEF-123')).toBe(
+      '/auth/reddit?userId=u-1&code=abc_DEF-123',
+    );
+    expect(connectWindowPath('twitter', 'u&2', 'c+d')).toBe('/auth/twitter?userId=u%262&code=c%2Bd');
   });
 });

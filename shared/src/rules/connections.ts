@@ -53,3 +53,12 @@ export function readOAuthMessage(message: unknown): OAuthMessage {
   const parsed = OAuthSuccessData.safeParse(data ?? message);
   return parsed.success ? { kind: 'success', data: parsed.data } : { kind: 'invalid' };
 }
+
+/**
+ * The path the connect window opens (spec 2 §7: /auth/{platform}?userId=…), with the single-use code from
+ * POST /api/user/connections/{platform}/code: a window navigation cannot send a bearer header, and a bearer in a
+ * URL would outlive the window in history and logs.
+ */
+export function connectWindowPath(platform: ConnectionPlatform, userId: string, code: string): string {
+  return `/auth/${platform}?${new URLSearchParams({ userId, code }).toString()}`;
+}

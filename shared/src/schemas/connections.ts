@@ -53,3 +53,14 @@ export const SaveConnectionResponse = z.object({
   details: z.object({ connection: ConnectionView, resumedTasks: z.number().int() }),
 });
 export type SaveConnectionResponse = z.infer<typeof SaveConnectionResponse>;
+
+/**
+ * POST /api/user/connections/{platform}/code: a single-use code, valid SOCIAL_CONNECT.codeTtlSeconds, that the
+ * connect window's URL carries in place of the bearer token (see connectWindowPath).
+ */
+export const ConnectCodeResponse = z.object({
+  success: z.literal(true),
+  code: z.string().min(11),
+  expiresAt: z.string(),
+});
+export type ConnectCodeResponse = z.infer<typeof ConnectCodeResponse>;

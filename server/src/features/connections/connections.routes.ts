@@ -3,6 +3,7 @@ import {
   PLATFORM_NAMES,
   ConnectionPlatform,
   SaveConnectionBody,
+  type ConnectCodeResponse,
   type ConnectionsResponse,
   type ConnectionView,
   type OAuthSuccessData,
@@ -15,11 +16,11 @@ import { currentUser } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { SocialProviderError, type SocialPlatform } from '../../providers/social/port.ts';
-import { TokenError, type AuthedUser } from '../auth/verifier.ts';
 import { requeueWaitingConnection } from '../publishing/publish.repo.ts';
 import { runStored } from '../tasks/tasks.service.ts';
 import type { FeatureRouter } from '../types.ts';
 import { decryptToken, encryptToken, pkceChallenge, randomToken, sha256 } from './crypto.ts';
+import { issueConnectCode, redeemConnectCode } from './connect-codes.repo.ts';
 import { connectedPlatforms, connectionOf, connectionsOf, resumePaused, toView } from './connections.repo.ts';
 import { oauthPage } from './oauth.page.ts';
 
@@ -30,13 +31,14 @@ const isSocial = (p: string): p is SocialPlatform => (SOCIAL as readonly string[
 const PushBody = z.object({ connections: z.record(z.string(), z.unknown()) });
 
 /**
- * Social connections (spec 1 §7, spec 2 §3-§5). The OAuth popup: GET /auth/{platform}?userId=&access_token=
- * (the popup cannot send a bearer header) → provider → GET /auth/{platform}/callback, which stores the encrypted
- * tokens unconfirmed and posts `oauth-success` with a single-use confirmation handle to the dashboard; the
- * dashboard confirms with POST /api/user/connections/{platform}, which resumes the founder's Need Login tasks
- * and queues their approved posts that were waiting for a connection.
+ * Social connections (spec 1 §7, spec 2 §3-§5). The OAuth popup: POST /api/user/connections/{platform}/code
+ * (bearer) → window at GET /auth/{platform}?userId=&code= (a window cannot send a bearer header, and a bearer in a
+ * URL is kept in history and logs, so the URL carries a single-use code) → provider → GET /auth/{platform}/callback,
+ * which stores the encrypted tokens unconfirmed and posts `oauth-success` with a single-use confirmation handle to
+ * the dashboard; the dashboard confirms with POST /api/user/connections/{platform}, which resumes the founder's
+ * Need Login tasks and queues their approved posts that were waiting for a connection.
  */
-export const connectionsRoutes: FeatureRouter = ({ config, database, verifier, now, queue, publisher, social, tokenKey, log }) => {
+export const connectionsRoutes: FeatureRouter = ({ config, database, now, queue, publisher, social, tokenKey, log }) => {
   const { db } = database;
   const router = new Router();
   const origin = config.publicUrl;
@@ -57,17 +59,14 @@ export const connectionsRoutes: FeatureRouter = ({ config, database, verifier, n
       return;
     }
     if (!isSocial(platform)) return; // falls through to 404
-    const token = typeof ctx.query.access_token === 'string' ? ctx.query.access_token : '';
-    let user: AuthedUser;
-    try {
-      if (!token) throw new TokenError('invalid', 'no token');
-      user = await verifier.verify(token);
-    } catch (err) {
-      if (!(err instanceof TokenError)) throw err;
-      oauthPage(ctx, 401, { title: 'Sign in required', text: 'Authentication required. Sign in to the dashboard and try again.', targetOrigin: origin });
+    // Only a code: a bearer token in the URL (the old ?access_token=) is never read.
+    const code = typeof ctx.query.code === 'string' ? ctx.query.code : '';
+    const userId = code ? await redeemConnectCode(db, code, platform, at()) : null;
+    if (!userId) {
+      oauthPage(ctx, 401, { title: 'Sign in required', text: 'This connect link is invalid or has expired. Click Connect again.', targetOrigin: origin });
       return;
     }
-    if (ctx.query.userId !== user.id) {
+    if (ctx.query.userId !== userId) {
       oauthPage(ctx, 403, { title: 'Not allowed', text: 'You can only connect accounts for yourself.', targetOrigin: origin });
       return;
     }
@@ -81,7 +80,7 @@ export const connectionsRoutes: FeatureRouter = ({ config, database, verifier, n
     await db.delete(oauthStates).where(lt(oauthStates.createdAt, new Date(now() - TEN_MINUTES)));
     await db.insert(oauthStates).values({
       stateHash: sha256(state),
-      userId: user.id,
+      userId,
       platform,
       codeVerifierEnc: encryptToken(tokenKey, verifierValue),
       redirectUri: redirectUri(platform),
@@ -169,6 +168,13 @@ export const connectionsRoutes: FeatureRouter = ({ config, database, verifier, n
     if (!parsed.success || !isSocial(parsed.data)) throw new AppError('not_found', 'Unknown platform');
     return parsed.data;
   };
+
+  router.post('/api/user/connections/:platform/code', async (ctx) => {
+    const { code, expiresAt } = await issueConnectCode(db, currentUser(ctx).id, platformParam(ctx.params.platform), at());
+    ctx.set('Cache-Control', 'no-store'); // it opens a connection for the founder
+    const body: ConnectCodeResponse = { success: true, code, expiresAt: expiresAt.toISOString() };
+    ctx.body = body;
+  });
 
   router.get('/api/user/connections', async (ctx) => {
     const rows = await connectionsOf(db, currentUser(ctx).id);

@@ -1,4 +1,11 @@
-import { ConnectionsResponse, PublicConfig, SaveConnectionResponse, type OAuthSuccessData } from '@cofounder/shared';
+import {
+  ConnectCodeResponse,
+  ConnectionsResponse,
+  PublicConfig,
+  SaveConnectionResponse,
+  connectWindowPath,
+  type OAuthSuccessData,
+} from '@cofounder/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthStates, socialConnections, tasks } from '../../db/schema.ts';
@@ -28,12 +35,21 @@ afterAll(async () => {
   await reddit.close();
 });
 
-const startPath = (user: TestUser, platform: string, token = user.token) =>
-  `/auth/${platform}?userId=${user.id}&access_token=${encodeURIComponent(token)}`;
+/** A single-use code for the founder's connect window, from the authenticated POST the dashboard makes. */
+async function connectCode(user: TestUser, platform: 'twitter' | 'reddit', server: TestServer = t): Promise<string> {
+  const res = await call(server, 'POST', `/api/user/connections/${platform}/code`, { token: user.token, body: {} });
+  expect(res.status).toBe(200);
+  return ConnectCodeResponse.parse(await res.json()).code;
+}
+
+/** The connect window's path as the dashboard opens it (`forUserId` names the user the URL claims). */
+async function startPath(user: TestUser, platform: 'twitter' | 'reddit', forUserId = user.id, server: TestServer = t): Promise<string> {
+  return connectWindowPath(platform, forUserId, await connectCode(user, platform, server));
+}
 
 /** Start → provider authorize (redirect) → the provider's answer to our callback, as the popup would. */
 async function runPopup(user: TestUser, platform: 'twitter' | 'reddit'): Promise<{ callbackUrl: string; page: Response }> {
-  const start = await fetch(`${t.baseUrl}${startPath(user, platform)}`, { redirect: 'manual' });
+  const start = await fetch(`${t.baseUrl}${await startPath(user, platform)}`, { redirect: 'manual' });
   expect(start.status).toBe(302);
   const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
   expect(authorize.status).toBe(302);
@@ -150,7 +166,7 @@ describe('social connections', () => {
     expect(reuse.status).toBe(400);
     expect(postedMessage(await reuse.text()).message.type).toBe('oauth-error');
 
-    const start = await fetch(`${t.baseUrl}${startPath(user, 'twitter')}`, { redirect: 'manual' });
+    const start = await fetch(`${t.baseUrl}${await startPath(user, 'twitter')}`, { redirect: 'manual' });
     const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
     const crossed = authorize.headers.get('location')!.replace('/auth/twitter/callback', '/auth/reddit/callback');
     expect((await fetch(crossed)).status).toBe(400);
@@ -160,7 +176,7 @@ describe('social connections', () => {
 
   it('an expired state is refused', async () => {
     const user = await signedInUser(t);
-    const start = await fetch(`${t.baseUrl}${startPath(user, 'reddit')}`, { redirect: 'manual' });
+    const start = await fetch(`${t.baseUrl}${await startPath(user, 'reddit')}`, { redirect: 'manual' });
     const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
     await t.database.db
       .update(oauthStates)
@@ -171,7 +187,7 @@ describe('social connections', () => {
 
   it('a wrong PKCE verifier is rejected by the provider → oauth-error page, nothing stored', async () => {
     const user = await signedInUser(t);
-    const start = await fetch(`${t.baseUrl}${startPath(user, 'twitter')}`, { redirect: 'manual' });
+    const start = await fetch(`${t.baseUrl}${await startPath(user, 'twitter')}`, { redirect: 'manual' });
     const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
     await t.database.db
       .update(oauthStates)
@@ -186,7 +202,7 @@ describe('social connections', () => {
 
   it('a missing PKCE verifier at the provider is an error page', async () => {
     const user = await signedInUser(t);
-    const start = await fetch(`${t.baseUrl}${startPath(user, 'reddit')}`, { redirect: 'manual' });
+    const start = await fetch(`${t.baseUrl}${await startPath(user, 'reddit')}`, { redirect: 'manual' });
     const location = new URL(start.headers.get('location')!);
     location.searchParams.delete('code_challenge');
     const authorize = await fetch(location, { redirect: 'manual' });
@@ -234,20 +250,17 @@ describe('social connections', () => {
     expect(body.details.connections).toEqual({});
   });
 
-  it('guards: unknown platform 404, another user 403, no token 401, bad handle 400, LinkedIn coming soon', async () => {
+  it('guards: unknown platform 404, no code 401, bad handle 400, LinkedIn coming soon', async () => {
     const user = await signedInUser(t);
-    const other = await signedInUser(t);
     expect((await call(t, 'POST', '/api/user/connections/myspace', { token: user.token, body: { accessToken: 'x'.repeat(20) } })).status).toBe(404);
     expect((await call(t, 'DELETE', '/api/user/connections/myspace', { token: user.token })).status).toBe(404);
     expect((await call(t, 'GET', '/api/user/connections')).status).toBe(401);
     expect((await call(t, 'POST', '/api/user/connections/twitter', { token: user.token, body: { accessToken: 'y'.repeat(30) } })).status).toBe(400);
-    const forbidden = await fetch(`${t.baseUrl}${startPath(other, 'twitter', user.token)}`, { redirect: 'manual' });
-    expect(forbidden.status).toBe(403);
     const anonymous = await fetch(`${t.baseUrl}/auth/twitter?userId=${user.id}`, { redirect: 'manual' });
     expect(anonymous.status).toBe(401);
-    const bad = await fetch(`${t.baseUrl}/auth/twitter?userId=${user.id}&access_token=not-a-token`, { redirect: 'manual' });
+    const bad = await fetch(`${t.baseUrl}/auth/twitter?userId=${user.id}&code=not-a-code`, { redirect: 'manual' });
     expect(bad.status).toBe(401);
-    const linkedin = await fetch(`${t.baseUrl}${startPath(user, 'linkedin')}`);
+    const linkedin = await fetch(`${t.baseUrl}/auth/linkedin?userId=${user.id}`);
     expect(await linkedin.text()).toContain('LinkedIn is coming soon');
     expect((await fetch(`${t.baseUrl}/auth/myspace?userId=${user.id}`, { redirect: 'manual' })).status).toBe(404);
     const push = await call(t, 'POST', '/api/agents/service-connections', { token: user.token, body: { connections: { twitter: { connected: true } } } });
@@ -261,7 +274,7 @@ describe('an unconfigured platform', () => {
     const bare = await startTestServer({ configure: (c) => void (c.auth.bcryptCost = 4) });
     try {
       const user = await signedInUser(bare);
-      const res = await fetch(`${bare.baseUrl}/auth/twitter?userId=${user.id}&access_token=${user.token}`, { redirect: 'manual' });
+      const res = await fetch(`${bare.baseUrl}${await startPath(user, 'twitter', user.id, bare)}`, { redirect: 'manual' });
       const html = await res.text();
       expect(html).toContain('X is not configured on this server');
       expect(postedMessage(html).message.type).toBe('oauth-error');
@@ -296,7 +309,7 @@ describe('with the task queue running', () => {
         .returning();
       let resumed = 0;
       for (const platform of ['twitter', 'reddit'] as const) {
-        const start = await fetch(`${q.baseUrl}/auth/${platform}?userId=${user.id}&access_token=${user.token}`, { redirect: 'manual' });
+        const start = await fetch(`${q.baseUrl}${await startPath(user, platform, user.id, q)}`, { redirect: 'manual' });
         const authorize = await fetch(start.headers.get('location')!, { redirect: 'manual' });
         const { message } = postedMessage(await (await fetch(authorize.headers.get('location')!)).text());
         const save = await call(q, 'POST', `/api/user/connections/${platform}`, { token: user.token, body: { accessToken: message.data!.accessToken } });

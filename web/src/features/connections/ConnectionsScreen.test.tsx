@@ -28,7 +28,10 @@ const SUCCESS = {
   profile: { displayName: 'Ada Lovelace', username: 'ada' },
 };
 
-function server(initial: Partial<Record<string, ConnectionView>>, saveStatus = 200) {
+const CODE = 'single-use-connect-code-0123456789';
+
+function server(initial: Partial<Record<string, ConnectionView>>, saveStatus = 200, codeStatus = 200) {
+  const codes: FakeRequest[] = [];
   const saves: FakeRequest[] = [];
   const pushes: FakeRequest[] = [];
   const deletes: FakeRequest[] = [];
@@ -36,6 +39,12 @@ function server(initial: Partial<Record<string, ConnectionView>>, saveStatus = 2
     'GET /onboarding/:userId/status': () =>
       Response.json({ isComplete: true, readyToWork: true, hasStarted: true }),
     'GET /api/user/connections': () => Response.json({ success: true, details: { connections: initial } }),
+    'POST /api/user/connections/:platform/code': (req) => {
+      codes.push(req);
+      if (codeStatus !== 200)
+        return Response.json({ error: { code: 'internal', message: 'Server error' } }, { status: codeStatus });
+      return Response.json({ success: true, code: CODE, expiresAt: new Date().toISOString() });
+    },
     'POST /api/user/connections/:platform': (req) => {
       saves.push(req);
       if (saveStatus === 401)
@@ -51,7 +60,7 @@ function server(initial: Partial<Record<string, ConnectionView>>, saveStatus = 2
       return Response.json({ success: true });
     },
   });
-  return { fetch, saves, pushes, deletes };
+  return { fetch, codes, saves, pushes, deletes };
 }
 
 const CONFIGURED = { social: { twitter: true, reddit: true } };
@@ -101,16 +110,32 @@ describe('Social Media Connections', () => {
     expect(within(await card('reddit')).getByRole('button', { name: 'Connect' })).toBeTruthy();
   });
 
-  it('opens the 600×600 popup with the user and token', async () => {
-    const openSpy = vi.spyOn(window, 'open').mockReturnValue({} as Window);
-    const { user } = open(server({}).fetch);
+  it('opens the 600×600 popup in the click, then sends it on with a single-use code, never the token', async () => {
+    const popup = { location: { replace: vi.fn() }, close: vi.fn() };
+    const openSpy = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const { fetch, codes } = server({});
+    const { user } = open(fetch);
     await user.click(within(await card('reddit')).getByRole('button', { name: 'Connect' }));
     const [url, name, features] = openSpy.mock.calls[0]!;
-    expect(String(url)).toBe(
-      `/auth/reddit?userId=${fakeSession().user.id}&access_token=access-token-for-tests`,
-    );
+    expect(String(url)).toBe('about:blank');
     expect(name).toBe('oauth-reddit');
     expect(features).toMatch(/^width=600,height=600,left=\d+,top=\d+$/);
+    await waitFor(() => expect(popup.location.replace).toHaveBeenCalledTimes(1));
+    const target = String(popup.location.replace.mock.calls[0]![0]);
+    expect(target).toBe(`/auth/reddit?userId=${fakeSession().user.id}&code=${CODE}`);
+    expect(target).not.toContain(fakeSession().access_token);
+    expect(codes[0]?.url.pathname).toBe('/api/user/connections/reddit/code');
+    expect(codes[0]?.headers.get('authorization')).toBe(`Bearer ${fakeSession().access_token}`);
+  });
+
+  it('closes the popup and says so when no code can be had', async () => {
+    const popup = { location: { replace: vi.fn() }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const { user } = open(server({}, 200, 500).fetch);
+    await user.click(within(await card('twitter')).getByRole('button', { name: 'Connect' }));
+    expect((await banner()).textContent).toContain('Failed to connect to X: Server error');
+    expect(popup.close).toHaveBeenCalled();
+    expect(popup.location.replace).not.toHaveBeenCalled();
   });
 
   it('says so when the popup is blocked', async () => {

@@ -10,6 +10,7 @@ import {
   type ConnectionPlatform,
 } from '@cofounder/shared';
 import { ConfirmationModal } from '@cofounder/shared/ui';
+import { useApi } from '../../data/api-context.tsx';
 import { useConfig } from '../../data/config/use-config.ts';
 import { CONNECTION_TEXT } from '../../data/connections/texts.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
@@ -18,13 +19,14 @@ import { ApproveBeforePosting } from './ApproveBeforePosting.tsx';
 import { ConnectionCard } from './ConnectionCard.tsx';
 import { showResumedToast } from './connection-toasts.ts';
 import { useConnections } from './ConnectionsProvider.tsx';
-import { openOAuthPopup, trustedOAuthOrigins } from './oauth-popup.ts';
+import { openOAuthPopup, sendOAuthPopup, trustedOAuthOrigins } from './oauth-popup.ts';
 
 export const SECURITY_NOTICE =
   'Cofounder stores your tokens encrypted on its server and never shows them to your browser. You can disconnect at any time, which also revokes access at the platform.';
 
 /** /dashboard/connections, "Social Media Connections" (spec 2 §2): X, Reddit and LinkedIn (coming soon). */
 export function ConnectionsScreen() {
+  const api = useApi();
   const config = useConfig();
   const { user, token } = useAuth();
   const state = useConnections();
@@ -72,18 +74,30 @@ export function ConnectionsScreen() {
     return () => window.removeEventListener('message', onMessage);
   }, [addConnection]);
 
-  const connect = (platform: ConnectionPlatform) => {
+  const connect = async (platform: ConnectionPlatform) => {
     if (!user || !isUsableToken(token)) {
       toast.error(CONNECTION_TEXT.connectNeedsLogin);
       return;
     }
-    const popup = openOAuthPopup(platform, user.id, token);
+    const popup = openOAuthPopup(platform);
     if (!popup) {
       setBanner(CONNECTION_TEXT.popupBlocked);
       return;
     }
     pending.current = platform;
     setBanner(null);
+    try {
+      await sendOAuthPopup(popup, api, platform, user.id);
+    } catch (err) {
+      popup.close();
+      pending.current = null;
+      setBanner(
+        CONNECTION_TEXT.oauthFailed(
+          platform,
+          err instanceof Error && err.message ? err.message : 'Unknown error',
+        ),
+      );
+    }
   };
 
   const askDisconnect = (platform: ConnectionPlatform) => {
@@ -149,7 +163,7 @@ export function ConnectionsScreen() {
               view={state.connections[platform]}
               configured={isSocialConfigured(config, platform)}
               busy={busy === platform}
-              onConnect={() => connect(platform)}
+              onConnect={() => void connect(platform)}
               onDisconnect={() => askDisconnect(platform)}
               onRefresh={() => void state.refresh()}
             />
