@@ -29,16 +29,11 @@ async function currentSession(serverUrl: string): Promise<SessionReply> {
   };
 }
 
-async function signOut({
-  serverUrl,
-  scope,
-}: {
-  serverUrl: string;
-  scope: 'global' | 'local';
-}): Promise<SessionReply> {
+async function signOut({ serverUrl }: { serverUrl: string }): Promise<SessionReply> {
   const supabase = await supabaseFor(serverUrl).catch(() => null);
-  // Signing out must work even when the server cannot be told: then forget the session here.
-  const { error } = supabase ? await supabase.auth.signOut({ scope }) : { error: true };
+  // Scope 'local' ends the extension's own session only: the default ('global') would end every session of the
+  // founder, the dashboard's too. Signing out must work even when the server cannot be told: then forget it here.
+  const { error } = supabase ? await supabase.auth.signOut({ scope: 'local' }) : { error: true };
   if (error) await clearStoredSession();
   return { session: null };
 }

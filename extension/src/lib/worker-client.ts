@@ -18,9 +18,9 @@ export async function requestSession(serverUrl: string): Promise<PageSession | n
   return reply?.session ?? null;
 }
 
-/** Signs out through the worker; resolves once the stored session is gone. */
-export async function requestSignOut(serverUrl: string, scope: 'global' | 'local'): Promise<void> {
-  const message: SessionMessage = { type: 'session', op: 'sign-out', serverUrl, scope };
+/** Signs the extension out through the worker; resolves once the stored session is gone. */
+export async function requestSignOut(serverUrl: string): Promise<void> {
+  const message: SessionMessage = { type: 'session', op: 'sign-out', serverUrl };
   await browser.runtime.sendMessage(message);
 }
 

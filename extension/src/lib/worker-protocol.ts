@@ -9,13 +9,7 @@ const ServerUrl = z.url();
 
 export const SessionMessage = z.discriminatedUnion('op', [
   z.object({ type: z.literal('session'), op: z.literal('get'), serverUrl: ServerUrl }),
-  // global: tell the auth server too (the founder's Sign Out); local: the server already rejected the session.
-  z.object({
-    type: z.literal('session'),
-    op: z.literal('sign-out'),
-    serverUrl: ServerUrl,
-    scope: z.enum(['global', 'local']),
-  }),
+  z.object({ type: z.literal('session'), op: z.literal('sign-out'), serverUrl: ServerUrl }),
 ]);
 export type SessionMessage = z.infer<typeof SessionMessage>;
 

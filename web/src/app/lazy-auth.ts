@@ -77,6 +77,7 @@ export function createLazyAuthClient(
     signOut: defer('signOut'),
     resetPasswordForEmail: defer('resetPasswordForEmail'),
     setSession: defer('setSession'),
+    refreshSession: defer('refreshSession'),
     updateUser: defer('updateUser'),
     verifyOtp: defer('verifyOtp'),
     resend: defer('resend'),

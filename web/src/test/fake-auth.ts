@@ -80,6 +80,8 @@ export function createFakeAuth(initial: Session | null = null) {
       emit('SIGNED_IN', next);
       return ok(next);
     }),
+    // Like the server after the session's end was noticed: the refresh token is refused too.
+    refreshSession: vi.fn<AuthClient['refreshSession']>(async () => authFailure('refresh_token_not_found', 'Invalid Refresh Token', 400)),
     updateUser: vi.fn<AuthClient['updateUser']>(async () => ({ error: null })),
     verifyOtp: vi.fn<AuthClient['verifyOtp']>(async ({ email }: { email: string }) => {
       const next = fakeSession(email);

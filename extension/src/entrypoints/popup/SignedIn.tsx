@@ -26,14 +26,13 @@ export function SignedIn({ session, api, serverUrl, cached }: SignedInProps) {
   const glance = useGlance(api, serverUrl, session.user.id, cached);
 
   // The stored session may outlive the account or the server's keys: ask the API who we are,
-  // and drop the session (locally: the server already rejected it) if it says nobody.
+  // and drop the session if it says nobody.
   useEffect(() => {
     let live = true;
     api.me().then(
       (me) => live && setConfirmedEmail(me.user.email),
       (error: unknown) => {
-        if (live && error instanceof ApiError && error.status === 401)
-          void requestSignOut(serverUrl, 'local');
+        if (live && error instanceof ApiError && error.status === 401) void requestSignOut(serverUrl);
       },
     );
     return () => {
@@ -43,8 +42,8 @@ export function SignedIn({ session, api, serverUrl, cached }: SignedInProps) {
 
   async function signOut() {
     setSigningOut(true);
-    // The worker tells the auth server, or forgets the session here when it cannot be told.
-    await requestSignOut(serverUrl, 'global').catch(() => setSigningOut(false));
+    // The worker ends this extension's session only; a dashboard signed in on its own stays signed in.
+    await requestSignOut(serverUrl).catch(() => setSigningOut(false));
   }
 
   return (

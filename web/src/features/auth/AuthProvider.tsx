@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { isUsableToken } from '@cofounder/shared';
 import { signOutExtension } from '../extension/extension-messaging.ts';
 import type { AuthClient, Session, User } from './auth-client.ts';
+import { useEndRejectedSession } from './use-end-rejected-session.ts';
 
 /** Authentication state of spec 1 §3, plus the client the auth screens call. */
 export interface AuthState {
@@ -45,6 +46,7 @@ export function AuthProvider({ client, children }: { client: AuthClient; childre
       data.subscription.unsubscribe();
     };
   }, [client]);
+  useEndRejectedSession(client, session);
 
   const signOut = useCallback(async () => {
     setSignedOutByUser(true);

@@ -22,6 +22,7 @@ export interface AuthClient {
   signOut(options?: { scope?: 'global' | 'local' | 'others' }): Promise<{ error: AuthError | null }>;
   resetPasswordForEmail(email: string, options: { redirectTo: string }): Promise<{ error: AuthError | null }>;
   setSession(tokens: { access_token: string; refresh_token: string }): Promise<AuthResult>;
+  refreshSession(): Promise<AuthResult>;
   updateUser(attributes: { password: string }): Promise<{ error: AuthError | null }>;
   verifyOtp(params: { email: string; token: string; type: 'signup' }): Promise<AuthResult>;
   resend(params: {
