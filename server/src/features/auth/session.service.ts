@@ -115,6 +115,8 @@ export function createSessionService(c: AuthContext) {
 
   async function logout(user: AuthedUser, scope: LogoutScope): Promise<void> {
     const own = user.sessionId ?? undefined;
+    // A token without a session id ends nothing on "local": never every session of the user (issue 20 §6).
+    if (scope === 'local' && !own) return;
     const which = scope === 'local' ? { only: own } : scope === 'others' ? { except: own } : {};
     const revoked = await revokeSessions(c.db, user.id, at(), which);
     for (const id of revoked) c.verifier.forgetSession(id);
