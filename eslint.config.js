@@ -30,6 +30,28 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   { files: ['web/**/*.{ts,tsx}', 'extension/**/*.{ts,tsx}'], rules: noServerImports },
+  // Server layers (docs/architecture.md "Layers"): an area reaches another only through its service, never its repo
+  // (same-area repos are imported as ./x.repo.ts); http/ and providers/ sit below the features and import none.
+  {
+    files: ['server/src/features/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*/*.repo.ts'], message: "Use the owning area's service; another area's repo is its own." }] },
+      ],
+    },
+  },
+  {
+    files: ['server/src/http/**/*.ts', 'server/src/providers/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**'], message: 'http/ and providers/ sit below the feature areas and import none of them.' }] },
+      ],
+    },
+  },
   {
     files: ['shared/**/*.{ts,tsx}'],
     rules: {

@@ -6,7 +6,7 @@ import type { Database } from './db/client.ts';
 import { FEATURES, LOCAL_ONLY_PATHS, PUBLIC_API_ROUTES } from './features/index.ts';
 import { createHostedVerifier } from './features/auth/hosted-verifier.ts';
 import { createLocalAuth, type LocalAuth } from './features/auth/local-auth.ts';
-import type { TokenVerifier } from './features/auth/verifier.ts';
+import type { TokenVerifier } from './http/token-verifier.ts';
 import { mailboxRouter } from './features/mailbox/mailbox.routes.ts';
 import type { FeatureDeps, FeatureRouter } from './features/types.ts';
 import { createBillingService } from './features/billing/billing.service.ts';

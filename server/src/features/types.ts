@@ -14,7 +14,7 @@ import type { PublishScheduler } from '../queue/publish-queue.ts';
 import type { TaskQueue } from '../queue/task-queue.ts';
 import type { AccountService } from './auth/account.service.ts';
 import type { BillingService } from './billing/billing.service.ts';
-import type { TokenVerifier } from './auth/verifier.ts';
+import type { TokenVerifier } from '../http/token-verifier.ts';
 
 /** What a feature's router factory receives from createApp. */
 export interface FeatureDeps {

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { isUsableToken } from '@cofounder/shared';
-import { bearerToken, TokenError, type AuthedUser, type TokenVerifier } from '../features/auth/verifier.ts';
+import { bearerToken, TokenError, type AuthedUser, type TokenVerifier } from './token-verifier.ts';
 import { AppError } from './errors.ts';
 
 /** The session cookie the web sets for the phone page (spec 2 §6: the SMS calls use cookies): the access token. */

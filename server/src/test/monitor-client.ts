@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import WebSocket from 'ws';
 import type { Database } from '../db/client.ts';
 import { vms } from '../db/schema.ts';
-import { TokenError, type TokenVerifier } from '../features/auth/verifier.ts';
+import { TokenError, type TokenVerifier } from '../http/token-verifier.ts';
 import { isUuid } from '../db/ids.ts';
 
 // Helpers for monitor socket tests: a client that records what it receives, and machines inserted directly.

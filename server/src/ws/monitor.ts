@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { isUsableToken, MonitorClientMessage, VMS, type MonitorServerMessage } from '@cofounder/shared';
 import type { VmEventMessage, VmEvents } from '../events/vm-events.ts';
-import type { TokenVerifier } from '../features/auth/verifier.ts';
+import type { TokenVerifier } from '../http/token-verifier.ts';
 
 export interface Monitor {
   port: number;

@@ -1,5 +1,5 @@
 import { askAbout, internalActivity, type Agent } from './agent.ts';
-import { CodingSpec } from './schemas.ts';
+import { CodingSpec } from '../../providers/ai/agent-outputs.ts';
 
 /** coding_agent: a spec and a step-by-step code plan. */
 export const codingAgent: Agent = async (input) => {

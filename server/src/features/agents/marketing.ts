@@ -1,6 +1,6 @@
 import { ACTIVITY_OUTCOMES, PLATFORM_NAMES, POST_LIMITS } from '@cofounder/shared';
 import { askAbout, bullets, internalActivity, type Agent, type NewActivity } from './agent.ts';
-import { MarketingPosts } from './schemas.ts';
+import { MarketingPosts } from '../../providers/ai/agent-outputs.ts';
 
 
 /**

@@ -1,5 +1,5 @@
 import { askAbout, bullets, internalActivity, type Agent } from './agent.ts';
-import { SalesProspects } from './schemas.ts';
+import { SalesProspects } from '../../providers/ai/agent-outputs.ts';
 
 /** sales_agent and customer_outreach: ideal-prospect profiles (never invented real people) and message drafts. */
 export const salesAgent: Agent = async (input) => {

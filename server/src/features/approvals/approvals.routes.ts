@@ -12,8 +12,8 @@ import { approvals, type ApprovalRow } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { pendingConfirmations } from '../computer-use/computer-use.repo.ts';
-import { approvalById, requeueForRetry } from '../publishing/publish.repo.ts';
+import { pendingConfirmations } from '../computer-use/computer-use.service.ts';
+import { approvalById, requeueForRetry } from '../publishing/publish.service.ts';
 import type { FeatureRouter } from '../types.ts';
 import { isUuid } from '../../db/ids.ts';
 

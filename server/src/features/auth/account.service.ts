@@ -12,7 +12,7 @@ import type { SessionService } from './session.service.ts';
 import { revokeSessions } from './sessions.repo.ts';
 import { claimMailSlot, deleteUserRow, findUserByEmail, findUserById, insertUser, updateUser, type UserPatch } from './users.repo.ts';
 import { toAuthUser } from './user-view.ts';
-import type { AuthedUser } from './verifier.ts';
+import type { AuthedUser } from '../../http/token-verifier.ts';
 
 const COOLDOWN = AUTH.emailSendCooldownSeconds;
 

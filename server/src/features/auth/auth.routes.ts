@@ -6,7 +6,7 @@ import type { AccountService } from './account.service.ts';
 import { AuthApiError, authErrorBoundary, authErrors } from './auth-error.ts';
 import { safeRedirect } from './mails.ts';
 import type { LogoutScope, SessionService } from './session.service.ts';
-import { bearerToken, TokenError, type AuthedUser, type TokenVerifier } from './verifier.ts';
+import { bearerToken, TokenError, type AuthedUser, type TokenVerifier } from '../../http/token-verifier.ts';
 
 export interface AuthRoutesDeps {
   accounts: AccountService;

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { EmailProvider } from '../../providers/email/port.ts';
 import type { Jwt } from './jwt.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import type { TokenVerifier } from './verifier.ts';
+import type { TokenVerifier } from '../../http/token-verifier.ts';
 
 /** What the local auth services share; built once in local-auth.ts. */
 export interface AuthContext {

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
 import { TokenCache } from './token-cache.ts';
-import { TokenError, type AuthedUser, type TokenVerifier } from './verifier.ts';
+import { TokenError, type AuthedUser, type TokenVerifier } from '../../http/token-verifier.ts';
 
 const verifyOptions = (issuer: string, now: () => number) => ({
   audience: 'authenticated',

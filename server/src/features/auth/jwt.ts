@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { AUTH } from '@cofounder/shared';
 import type { UserRow } from '../../db/schema.ts';
-import { TokenError } from './verifier.ts';
+import { TokenError } from '../../http/token-verifier.ts';
 
 export type AmrMethod = 'password' | 'otp' | 'recovery';
 

@@ -9,7 +9,7 @@ import { createJwt } from './jwt.ts';
 import { createLocalVerifier } from './local-verifier.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { createSessionService } from './session.service.ts';
-import type { TokenVerifier } from './verifier.ts';
+import type { TokenVerifier } from '../../http/token-verifier.ts';
 
 export interface LocalAuth {
   router: Router;

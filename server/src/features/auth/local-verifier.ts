@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { Jwt } from './jwt.ts';
 import { findSessionWithUser } from './sessions.repo.ts';
 import { TokenCache } from './token-cache.ts';
-import { TokenError, type AuthedUser, type TokenVerifier } from './verifier.ts';
+import { TokenError, type AuthedUser, type TokenVerifier } from '../../http/token-verifier.ts';
 
 /**
  * Local mode: a token is valid when its signature and claims are, AND its session is live and its user

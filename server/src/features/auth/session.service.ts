@@ -17,7 +17,7 @@ import {
 } from './sessions.repo.ts';
 import { findUserByEmail, updateUser } from './users.repo.ts';
 import { toAuthUser } from './user-view.ts';
-import type { AuthedUser } from './verifier.ts';
+import type { AuthedUser } from '../../http/token-verifier.ts';
 
 export type LogoutScope = 'global' | 'local' | 'others';
 

@@ -1,4 +1,4 @@
-import type { AuthedUser } from './verifier.ts';
+import type { AuthedUser } from '../../http/token-verifier.ts';
 
 interface Entry {
   user: AuthedUser;

@@ -28,7 +28,7 @@ import type { SubscriptionRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { BillingProviderError, type BillingEvent, type StoredSubscription } from '../../providers/billing/port.ts';
 import type { AnyBillingProvider } from '../../providers/billing/registry.ts';
-import { planState } from '../usage/usage.repo.ts';
+import { planState } from '../usage/usage.service.ts';
 import { applyBillingEvent, storeCustomer, subscriptionOf, type ApplyOutcome, type SyncEvent } from './billing.repo.ts';
 import { grantedPlan } from './plan.ts';
 

@@ -3,7 +3,7 @@ import { GATED_FEATURES, PLANS, gatedFeatureOf, planAllows, type UpgradeRequired
 import type { Db } from '../../db/client.ts';
 import { currentUser } from '../../http/auth.ts';
 import { SMS_WEBHOOK_PATH } from '../sms/sms.routes.ts';
-import { planState } from '../usage/usage.repo.ts';
+import { planState } from '../usage/usage.service.ts';
 
 /**
  * Plan gating (spec 2 §6): a request to a gated feature's API from a plan that does not open it answers 403 with

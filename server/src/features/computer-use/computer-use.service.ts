@@ -16,8 +16,7 @@ import type { AiProvider } from '../../providers/ai/port.ts';
 import { VmProviderError, type VmProvider } from '../../providers/vm/port.ts';
 import { VmFailure } from '../vms/vm-failure.ts';
 import { isTaskLive, jpegDataUrl, toTaskState } from '../vms/vm-view.ts';
-import { ownVm, type MonitorPublisher } from '../vms/vms.service.ts';
-import { screenshotsById } from '../vms/vms.repo.ts';
+import { ownVm, screenshotsById, type MonitorPublisher } from '../vms/vms.service.ts';
 import {
   answerConfirmation,
   appendDecision,
@@ -279,3 +278,6 @@ export function createComputerUseService(deps: ComputerUseDeps) {
 }
 
 export type ComputerUseService = ReturnType<typeof createComputerUseService>;
+
+// The part of this area other areas may use (they never import its repo: docs/architecture.md "Layers").
+export { endLiveTasks, pendingConfirmations } from './computer-use.repo.ts';

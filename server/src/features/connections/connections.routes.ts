@@ -16,7 +16,7 @@ import { currentUser } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { SocialProviderError, type SocialPlatform } from '../../providers/social/port.ts';
-import { requeueWaitingConnection } from '../publishing/publish.repo.ts';
+import { requeueWaitingConnection } from '../publishing/publish.service.ts';
 import { runStored } from '../tasks/tasks.service.ts';
 import type { FeatureRouter } from '../types.ts';
 import { decryptToken, encryptToken, pkceChallenge, randomToken, sha256 } from './crypto.ts';

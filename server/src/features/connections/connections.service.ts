@@ -70,3 +70,6 @@ export async function usableAccessToken(
     return null;
   }
 }
+
+// The part of this area other areas may use (they never import its repo: docs/architecture.md "Layers").
+export { connectedPlatforms } from './connections.repo.ts';

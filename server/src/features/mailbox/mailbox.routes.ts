@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Db } from '../../db/client.ts';
-import { listMail } from './mailbox.repo.ts';
+import { listMail } from '../../providers/email/mailbox-store.ts';
 import { mailboxPage } from './mailbox.page.ts';
 
 const toParam = (ctx: Context): string | null => (typeof ctx.query.to === 'string' && ctx.query.to.trim() ? ctx.query.to : null);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { AiError, type AiProvider } from '../../providers/ai/port.ts';
 import { aiRequest, loadMemory, type CofounderMemory } from '../cofounder/context.ts';
-import { insertMessage } from '../messages/messages.repo.ts';
+import { insertMessage } from '../messages/messages.service.ts';
 import type { TaskRow } from '../../db/schema.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import { planSummary, runStored, storePlan } from '../tasks/tasks.service.ts';
@@ -109,3 +109,5 @@ export function createOnboardingService({ db, ai, usage, now, log, queue }: Deps
   };
 }
 
+// The part of this area other areas may use (they never import its repo: docs/architecture.md "Layers").
+export { onboardingOf } from './onboarding.repo.ts';

@@ -77,3 +77,7 @@ export function createPublishHandler({ db, social, tokenKey, now, log, tuning = 
     return null;
   };
 }
+
+// The part of this area other areas may use (they never import its repo: docs/architecture.md "Layers").
+export { approvalById, requeueForRetry, requeueWaitingConnection } from './publish.repo.ts';
+export { postingSettingsOf } from './posting-settings.repo.ts';

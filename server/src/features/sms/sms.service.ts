@@ -20,10 +20,9 @@ import type { SmsProvider } from '../../providers/sms/port.ts';
 import type { VoiceProvider } from '../../providers/voice/port.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import { createConversationService } from '../conversation/conversation.service.ts';
-import { savedSettingsOf } from '../intern-settings/intern-settings.repo.ts';
-import { insertMessage } from '../messages/messages.repo.ts';
-import { planState } from '../usage/usage.repo.ts';
-import { createUsageService, USAGE_LIMIT_MESSAGE } from '../usage/usage.service.ts';
+import { savedSettingsOf } from '../intern-settings/intern-settings.service.ts';
+import { insertMessage } from '../messages/messages.service.ts';
+import { createUsageService, planState, USAGE_LIMIT_MESSAGE } from '../usage/usage.service.ts';
 import { codeIn, keywordOf, splitSegments, truncateText } from './text.ts';
 
 /** Said when the co-founder could not answer a text (the founder's message is kept in the chat). */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { activities, approvals, taskResults, tasks, type TaskRow } from '../../db/schema.ts';
 import type { QueuedApproval } from '../../queue/publish-queue.ts';
 import type { AgentOutcome } from '../agents/agent.ts';
-import { postingSettingsOf } from '../publishing/posting-settings.repo.ts';
+import { postingSettingsOf } from '../publishing/publish.service.ts';
 
 export type Claim = { kind: 'claimed'; task: TaskRow } | { kind: 'busy' } | { kind: 'skipped' };
 

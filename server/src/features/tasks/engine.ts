@@ -7,7 +7,7 @@ import type { TaskExecutor } from '../../queue/task-queue.ts';
 import type { Agent } from '../agents/agent.ts';
 import { AGENTS } from '../agents/index.ts';
 import { loadMemory } from '../cofounder/context.ts';
-import { connectedPlatforms } from '../connections/connections.repo.ts';
+import { connectedPlatforms } from '../connections/connections.service.ts';
 import { claimTask, failTask, finishTask } from './engine.repo.ts';
 import { runOnMachine, wantsMachine, withMachineRun, type MachineRunner } from './machine-run.ts';
 

@@ -53,3 +53,6 @@ export function planSummary(stored: StoredPlan): string {
 export async function runStored(queue: TaskQueue | null, stored: QueuedTask[]): Promise<void> {
   if (queue && stored.length) await queue.enqueue(stored.map(({ id, userId }) => ({ id, userId })));
 }
+
+// The part of this area other areas may use (they never import its repo: docs/architecture.md "Layers").
+export { ownTask } from './tasks-list.repo.ts';

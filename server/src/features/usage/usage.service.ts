@@ -118,3 +118,6 @@ export function createUsageService(db: Db, now: () => number) {
 }
 
 export type UsageService = ReturnType<typeof createUsageService>;
+
+// The part of this area other areas may use (they never import its repo: docs/architecture.md "Layers").
+export { ensurePlan, planState } from './usage.repo.ts';

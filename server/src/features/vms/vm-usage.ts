@@ -2,8 +2,7 @@ import { liveMachineLimit, PLANS, VMS, type PlanDefinition } from '@cofounder/sh
 import type { Db } from '../../db/client.ts';
 import type { VmRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { monthKey } from '../usage/usage.service.ts';
-import { ensurePlan } from '../usage/usage.repo.ts';
+import { ensurePlan, monthKey } from '../usage/usage.service.ts';
 import { addUsedSeconds, heldVmCount, liveVmCount, runningVms, usedSeconds } from './vms.repo.ts';
 
 // Per-plan machine limits (PLANS[plan].vmMachines, .vmHoursPerMonth): machine hours are counted in vm_usage

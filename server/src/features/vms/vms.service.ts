@@ -7,7 +7,7 @@ import type { VmRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { VmCapacityError, VmProviderError, type MachineInfo, type VmProvider } from '../../providers/vm/port.ts';
 import type { VmEvents } from '../../events/vm-events.ts';
-import { endLiveTasks } from '../computer-use/computer-use.repo.ts';
+import { endLiveTasks } from '../computer-use/computer-use.service.ts';
 import { VmFailure } from './vm-failure.ts';
 import { meterRunningTime, planOf, requireHoursLeft, requireLiveSlot, requireMachineLeft, secondsThisMonth } from './vm-usage.ts';
 import { toTaskState, toVm } from './vm-view.ts';
@@ -296,3 +296,6 @@ export function startHoursSweep(service: Pick<VmsService, 'stopOverHours'>, log:
   timer.unref();
   return () => clearInterval(timer);
 }
+
+// The part of this area other areas may use (they never import its repo: docs/architecture.md "Layers").
+export { screenshotsById } from './vms.repo.ts';

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { VoiceProviderError, type VoiceProvider } from '../../providers/voice/port.ts';
 import type { TaskRow } from '../../db/schema.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
-import { insertMessage } from '../messages/messages.repo.ts';
+import { insertMessage } from '../messages/messages.service.ts';
 import { planSummary, runStored, storePlan } from '../tasks/tasks.service.ts';
 import type { UsageService } from '../usage/usage.service.ts';
 import { callInstructions } from './call-instructions.ts';

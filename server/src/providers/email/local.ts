@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { insertMail } from '../../features/mailbox/mailbox.repo.ts';
+import { insertMail } from './mailbox-store.ts';
 import type { EmailProvider, OutgoingMail } from './port.ts';
 
 const URL_IN_TEXT = /https?:\/\/[^\s<>"'`]+/g;

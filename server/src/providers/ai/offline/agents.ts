@@ -5,7 +5,7 @@ import type {
   MarketingPosts,
   ResearchBrief,
   SalesProspects,
-} from '../../../features/agents/schemas.ts';
+} from '../agent-outputs.ts';
 import { ideaPhrase } from './text.ts';
 
 // The offline co-founder's agent work: deterministic, built from the founder's profile and the task, so a

@@ -1,3 +1,4 @@
+// The dev mailbox's storage: the local email provider writes each mail here and /dev/mailbox reads it back.
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mailboxMessages, type MailboxRow } from '../../db/schema.ts';

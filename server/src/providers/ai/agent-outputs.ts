@@ -1,7 +1,8 @@
 import { POST_LIMITS } from '@cofounder/shared';
 import { z } from 'zod';
 
-// What each agent asks the model for (structured output). The offline co-founder fills the same shapes.
+// What each agent asks the model for (structured output): the shapes every AI provider answers in, the offline
+// co-founder included; the agents (features/agents) validate against them.
 
 const line = z.string().trim().min(1).max(400);
 
