@@ -43,6 +43,11 @@ interface Machine {
   castChain: Promise<void>;
   /** The CDP session screenshots are taken through, for the page it was opened on. */
   shots: { page: Page; session: CDPSession } | null;
+  /**
+   * Popups the browser has created so far, counted from CDP's Target.targetCreated, which comes well before
+   * Playwright's 'page' event: an action that opened one waits for it to take over (see settle).
+   */
+  popupsOpened: number;
 }
 
 /** What a navigation caused by one action did: started, committed, or was refused by the egress proxy. */
@@ -50,6 +55,8 @@ interface NavigationWatch {
   started: boolean;
   committed: boolean;
   blocked: string | null;
+  /** The machine's popup count when the action began. */
+  popupsBefore: number;
 }
 
 const info = (): MachineInfo => ({ machineType: MACHINE_TYPE, externalIp: null });
@@ -192,6 +199,7 @@ export function createLocalVmProvider(config: Config, log: Logger): VmProvider {
         if (!context) throw new Error('the browser has no default context');
         const first = context.pages().at(-1) ?? (await context.newPage());
         await first.setViewportSize(VMS.viewport);
+        const targets = await browser.newBrowserCDPSession();
         const m: Machine = {
           id,
           proc,
@@ -204,7 +212,12 @@ export function createLocalVmProvider(config: Config, log: Logger): VmProvider {
           cast: null,
           castChain: Promise.resolve(),
           shots: null,
+          popupsOpened: 0,
         };
+        targets.on('Target.targetCreated', ({ targetInfo }) => {
+          if (targetInfo.type === 'page' && targetInfo.openerId) m.popupsOpened += 1;
+        });
+        await targets.send('Target.setDiscoverTargets', { discover: true });
         context.on('page', (page) => adopt(m, page));
         const lost = () => {
           if (m.stopping || machines.get(id) !== m) return;
@@ -249,8 +262,8 @@ export function createLocalVmProvider(config: Config, log: Logger): VmProvider {
     machines.delete(id);
   }
 
-  function watchNavigation(page: Page): { nav: NavigationWatch; dispose: () => void } {
-    const nav: NavigationWatch = { started: false, committed: false, blocked: null };
+  function watchNavigation(m: Machine, page: Page): { nav: NavigationWatch; dispose: () => void } {
+    const nav: NavigationWatch = { started: false, committed: false, blocked: null, popupsBefore: m.popupsOpened };
     const main = (frame: Frame | null) => frame === page.mainFrame();
     const onRequest = (r: Request) => {
       if (r.isNavigationRequest() && main(r.frame())) nav.started = true;
@@ -283,11 +296,21 @@ export function createLocalVmProvider(config: Config, log: Logger): VmProvider {
     };
   }
 
-  /** After a click or key press: if it started a navigation, wait (bounded) for the new page to be readable. */
-  async function settle(m: Machine, nav: NavigationWatch): Promise<void> {
+  /**
+   * After a click or key press: if it started a navigation, or opened a popup (which takes over as the machine's
+   * page), wait (bounded) for the new page to be readable.
+   */
+  async function settle(m: Machine, nav: NavigationWatch, acting: Page): Promise<void> {
     await sleep(SETTLE_MS);
-    if (!nav.started) return;
     const until = Date.now() + NAVIGATION_WAIT_MS;
+    if (m.popupsOpened > nav.popupsBefore) {
+      while (m.page === acting && Date.now() < until) await sleep(50);
+      if (m.page && m.page !== acting) {
+        await m.page.waitForLoadState('domcontentloaded', { timeout: Math.max(1, until - Date.now()) }).catch(() => {});
+      }
+      return;
+    }
+    if (!nav.started) return;
     while (!nav.committed && Date.now() < until) await sleep(50);
     const page = m.page;
     if (page && nav.committed) {
@@ -324,7 +347,7 @@ export function createLocalVmProvider(config: Config, log: Logger): VmProvider {
   }
 
   async function perform(m: Machine, page: Page, action: MachineAction): Promise<ActionResult> {
-    const { nav, dispose } = watchNavigation(page);
+    const { nav, dispose } = watchNavigation(m, page);
     try {
       let detail: string;
       switch (action.type) {
@@ -357,7 +380,7 @@ export function createLocalVmProvider(config: Config, log: Logger): VmProvider {
           detail = `Scrolled by (${action.dx}, ${action.dy}) at (${action.x}, ${action.y})`;
           break;
       }
-      await settle(m, nav);
+      await settle(m, nav, page);
       if (nav.blocked) return blocked(nav.blocked);
       return { result: 'ok', detail };
     } catch (err) {
