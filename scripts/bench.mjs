@@ -3,6 +3,9 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { root, run } from './lib.mjs';
+import { requireNode } from './node-version.mjs';
+
+requireNode();
 
 let failed = 0;
 const files = readdirSync(join(root, 'bench'), { recursive: true })

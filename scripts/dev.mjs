@@ -3,6 +3,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './lib.mjs';
+import { requireNode } from './node-version.mjs';
+
+requireNode();
 
 const webPort = process.env.WEB_DEV_PORT ?? '5173';
 const env = {

@@ -3,6 +3,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { isStale, root, run } from './lib.mjs';
+import { requireNode } from './node-version.mjs';
+
+requireNode();
 
 const builds = [
   { name: 'server', output: 'server/dist/main.js', sources: ['server/src', 'server/drizzle', 'server/build.mjs', 'shared/src', 'package-lock.json'] },

@@ -6,13 +6,31 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root, run } from './lib.mjs';
 import { startTestPostgres } from './postgres.mjs';
+import { requireNode } from './node-version.mjs';
+
+requireNode();
 
 const out = mkdtempSync(join(tmpdir(), 'cofounder-test-'));
 const results = [];
+/** Tests that failed first and passed on a retry: counted as passed, but named at the end so they get fixed. */
+const flaky = [];
+let stageStarted = performance.now();
 
 function record(name, passed, failed) {
-  results.push({ name, passed, failed });
-  console.log(`\n== ${name}: ${passed} passed, ${failed} failed\n`);
+  const seconds = (performance.now() - stageStarted) / 1000;
+  results.push({ name, passed, failed, seconds });
+  console.log(`\n== ${name}: ${passed} passed, ${failed} failed (${seconds.toFixed(0)} s)\n`);
+  stageStarted = performance.now();
+}
+
+/** Every test of a Playwright JSON report whose outcome was "flaky", as "file › title". */
+function flakyTests(suites, file = '') {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.filter((t) => t.status === 'flaky').map(() => `${spec.file ?? file} › ${spec.title}`),
+    ),
+    ...flakyTests(suite.suites ?? [], suite.file ?? file),
+  ]);
 }
 
 /** A check with no test count (typecheck, lint, build) counts as one test. */
@@ -41,7 +59,8 @@ async function playwright() {
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
   });
   if (!existsSync(file)) return record('e2e', 0, 1);
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
+  flaky.push(...flakyTests(suites ?? []));
   const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
   record('e2e (Chromium)', stats.expected + stats.flaky, failed);
 }
@@ -82,7 +101,14 @@ if (await check('build', 'npm', ['run', 'build'])) {
 
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
-console.log('\nSummary:');
-for (const r of results) console.log(`  ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+console.log('\nSummary (stage: tests, seconds):');
+const width = Math.max(...results.map((r) => r.name.length));
+for (const r of results) {
+  console.log(`  ${r.name.padEnd(width)}  ${`${r.passed} passed, ${r.failed} failed`.padEnd(24)} ${r.seconds.toFixed(0).padStart(5)} s`);
+}
+const total = results.reduce((s, r) => s + r.seconds, 0);
+console.log(`  ${'total'.padEnd(width)}  ${''.padEnd(24)} ${total.toFixed(0).padStart(5)} s`);
+for (const name of flaky) console.log(`flaky (passed on retry): ${name}`);
+console.log(`Flaky tests: ${flaky.length}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -10,6 +10,9 @@
 // holds every figure of issue 13; --short leaves them to npm test.
 import { crashProof } from './crash.mjs';
 import { ensureServerBuilt, failed, figure, parseArgs, printFigures } from './common.mjs';
+import { requireNode } from '../node-version.mjs';
+
+requireNode();
 import { loadProof } from './load.mjs';
 import { scaleOutProof } from './scale-out.mjs';
 import { budgetsProof, securityProof } from './security.mjs';
