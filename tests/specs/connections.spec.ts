@@ -40,11 +40,20 @@ test('ignores an OAuth message from another origin', async ({ page }) => {
   const x = page.getByTestId('connection-twitter');
   await expect(x.getByText('Not Connected')).toBeVisible();
 
+  // Each save the dashboard sends: its path and the handle it carries.
   const saves: string[] = [];
-  page.on(
-    'request',
-    (r) => r.method() === 'POST' && r.url().includes('/api/user/connections/') && saves.push(r.url()),
-  );
+  page.on('request', (r) => {
+    if (r.method() !== 'POST' || !r.url().includes('/api/user/connections/')) return;
+    saves.push(`${new URL(r.url()).pathname} ${(r.postDataJSON() as { accessToken?: string }).accessToken}`);
+  });
+  // Every message the dashboard receives, by origin: a listener of the page's own, run in the same dispatch as the
+  // app's.
+  await page.evaluate(() => {
+    const w = window as unknown as { origins: string[] };
+    w.origins = [];
+    window.addEventListener('message', (e) => w.origins.push(e.origin));
+  });
+  const origins = () => page.evaluate(() => (window as unknown as { origins: string[] }).origins);
 
   // A frame from another origin (the fake X's) posts a well-formed success message to the dashboard.
   const loaded = page.waitForEvent('framenavigated', (f) => f.name() === 'other-origin');
@@ -69,9 +78,28 @@ test('ignores an OAuth message from another origin', async ({ page }) => {
       '*',
     ),
   );
-  await page.waitForTimeout(500);
-  // Accepting it would have sent the forged handle to the server (and shown a save error); neither happens.
-  expect(saves).toEqual([]);
-  await expect(page.getByText(/Failed to (save|connect)/)).toHaveCount(0);
+  // The app's handler has had it once the dashboard's own listener has (from an origin not the dashboard's: the
+  // fake's page may even be an opaque "null" one).
+  await expect.poll(async () => (await origins()).length).toBe(1);
+  expect(await origins()).not.toContain(new URL(page.url()).origin);
+  // Then one of the dashboard's own origin (Reddit, a handle the server does not know): it is saved, and refused,
+  // the way the forged one would have been before it, so its answer on screen comes after any save of the forged one.
+  await page.evaluate(() =>
+    window.postMessage(
+      {
+        type: 'oauth-success',
+        data: {
+          platform: 'reddit',
+          accessToken: 'marker-handle-123456',
+          profile: { displayName: 'Ada', username: 'ada' },
+        },
+      },
+      window.location.origin,
+    ),
+  );
+  await expect(page.getByText(/Failed to save Reddit connection/).first()).toBeVisible();
+  // Accepting the forged one would have sent its handle to the server (and shown an X error); neither happened.
+  expect(saves).toEqual(['/api/user/connections/reddit marker-handle-123456']);
+  await expect(page.getByText(/Failed to (save|connect to) X/)).toHaveCount(0);
   await expect(x.getByText('Not Connected')).toBeVisible();
 });

@@ -17,6 +17,8 @@ import {
   type PlannedTask,
 } from '@cofounder/shared';
 import { loadConfig } from '../config.ts';
+import { SOCIAL_PUBLISH } from '../queue/publish-queue.ts';
+import { TASK_EXECUTE } from '../queue/task-queue.ts';
 import { approvals, investorEmails, investors, mailboxMessages, onboarding, tasks } from '../db/schema.ts';
 import { createOfflineProvider } from '../providers/ai/offline.ts';
 import type {
@@ -34,7 +36,7 @@ import { connectSocial } from '../test/connect-social.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser, testProfile } from '../test/factories.ts';
 import { startFakeSocial, type FakeSocial } from '../test/fake-social.ts';
 import { FAKE_TWILIO_NUMBER, FAKE_TWILIO_TOKEN, postTwilioWebhook, startFakeTwilio, type FakeTwilio } from '../test/fake-twilio.ts';
-import { waitFor } from '../test/queue-helpers.ts';
+import { finishedJobs, unfinishedJobs, waitFor } from '../test/queue-helpers.ts';
 import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../test/server.ts';
 import { call, signedInUser } from '../test/users.ts';
 import { ATTACKER, HOSTILE_INPUTS, hostileOf, type HostileInput } from './hostile-inputs.ts';
@@ -272,6 +274,12 @@ const texted = new Set<string>();
 /** The founder who texted (their chat's compromised plans queue more tasks). */
 let smsFounderId = '';
 
+/** Once each task's queue job has finished: everything its run set off (drafts, auto-approvals queued) is done. */
+const jobsFinished = (ids: string[]) =>
+  waitFor(async () => [...(await finishedJobs(t.database, TASK_EXECUTE, ids)).values()].every((n) => n > 0), 20_000);
+/** Once no task or publish job is waiting or running: every post the queue was ever given has been tried. */
+const queuesIdle = () => waitFor(async () => (await unfinishedJobs(t.database, [TASK_EXECUTE, SOCIAL_PUBLISH])) === 0, 20_000);
+
 async function taskStatus(id: string): Promise<string> {
   const [row] = await t.database.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, id));
   return row!.status;
@@ -304,8 +312,10 @@ describe('prompt injection with a compromised model (issue 13 §7)', () => {
     const drafts = await t.database.db.select().from(approvals).where(eq(approvals.userId, user.id));
     expect(drafts).toHaveLength(social.length);
     expect(drafts.every((d) => d.status === 'pending' && d.publishStatus === null)).toBe(true);
-    // Give a publisher that would wrongly pick them up a few polling rounds.
-    await new Promise((r) => setTimeout(r, 1500));
+    // A post queued for publishing by the run (an approval skipped) has been tried once the runs' jobs are done and
+    // the publish queue has nothing left.
+    await jobsFinished(rows.map((r) => r.id));
+    await queuesIdle();
     expect(publishRequests()).toBe(0);
     const settings = await (await call(t, 'GET', '/api/user/posting-settings', { token: user.token })).json();
     expect(settings).toEqual({ success: true, settings: { approveBeforePosting: true } });
@@ -342,7 +352,8 @@ describe('prompt injection with a compromised model (issue 13 §7)', () => {
     const drafts = await t.database.db.select().from(investorEmails).where(eq(investorEmails.userId, user.id));
     expect(drafts).toHaveLength(bios.length);
     expect(drafts.every((d) => d.status === 'pending' && d.recipientEmail.endsWith('@evil.example'))).toBe(true);
-    await new Promise((r) => setTimeout(r, 500));
+    // The run is over (its job has finished, not only its task): nothing it set off can still send.
+    await jobsFinished([task.id]);
     expect(await outboundMail()).toEqual([]);
 
     // Positive control: Approve & Send mails that one draft, once.
@@ -410,8 +421,9 @@ describe('prompt injection with a compromised model (issue 13 §7)', () => {
         .select({ id: tasks.id })
         .from(tasks)
         .where(inArray(tasks.status, ['pending', 'in_progress']));
-    await waitFor(async () => (await busy()).length === 0, 20_000).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 1000));
+    await waitFor(async () => (await busy()).length === 0, 20_000);
+    // And every job they set off (publishing included) has run.
+    await queuesIdle();
     // The plan the hostile text asked for did run: its drafts wait like any other.
     const planned = await t.database.db
       .select({ agent: tasks.agent, status: tasks.status })

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { vi } from 'vitest';
 import type { Database } from '../db/client.ts';
 import { tasks } from '../db/schema.ts';
 
@@ -30,9 +32,33 @@ export async function insertTasks(
 
 /** Polls `check` until it holds; throws after `timeoutMs`. */
 export async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('timed out');
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
+}
+
+/**
+ * How many jobs of pg-boss queue `name` have finished (completed or failed) for each singleton key (a task id for
+ * task.execute, an approval id for social.publish). A finished job's handler has returned: whatever it does, it
+ * has done, including the follow-up jobs it sends.
+ */
+export async function finishedJobs(database: Database, name: string, keys: string[]): Promise<Map<string, number>> {
+  if (!keys.length) return new Map();
+  const result = await database.db.execute(sql`
+    select singleton_key as key, count(*)::int as n from pgboss.job
+    where name = ${name} and state in ('completed', 'failed') and singleton_key in ${keys}
+    group by singleton_key`);
+  const rows = (result as unknown as { rows: { key: string; n: number }[] }).rows;
+  return new Map(keys.map((k) => [k, rows.find((r) => r.key === k)?.n ?? 0]));
+}
+
+/** Jobs of the pg-boss queues `names` that are waiting or running (delayed ones included). */
+export async function unfinishedJobs(database: Database, names: string[]): Promise<number> {
+  const result = await database.db.execute(sql`
+    select count(*)::int as n from pgboss.job
+    where name in ${names} and state in ('created', 'retry', 'active')`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
 }

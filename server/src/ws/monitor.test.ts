@@ -240,20 +240,37 @@ describe('monitor socket: machine events', () => {
   });
 
   it('renews a watch on a subscribed machine until the last subscriber leaves', async () => {
-    const renewing = await start({ limits: { watchRenewMs: 50 } });
-    const vmId = await insertVm(t.database, owner.id);
-    const watches: number[] = [];
-    const stop = vmEvents.onWatch((id) => id === vmId && watches.push(Date.now()));
+    // One socket per user here: the owner can connect again only once the monitor has released the first one.
+    const renewing = await start({ limits: { watchRenewMs: 50, socketsPerUser: 1 } });
+    const [vmId, control] = [await insertVm(t.database, owner.id), await insertVm(t.database, other.id)];
+    const watches: string[] = [];
+    const stop = vmEvents.onWatch((id) => (id === vmId || id === control) && watches.push(id));
+    const renewals = (id: string) => watches.filter((w) => w === id).length;
     const client = await signedIn(owner, renewing);
     await subscribed(client, vmId);
-    await expect.poll(() => watches.length).toBeGreaterThanOrEqual(3);
+    // Another user's machine stays watched throughout: its renewals show the timer still ticking.
+    const watching = await signedIn(other, renewing);
+    await subscribed(watching, control);
+    await expect.poll(() => renewals(vmId)).toBeGreaterThanOrEqual(3);
     client.socket.close();
     await client.closed;
-    await new Promise((r) => setTimeout(r, 100));
-    const settled = watches.length;
-    await new Promise((r) => setTimeout(r, 200));
-    expect(watches.length).toBe(settled);
+    const accepted = async () => {
+      const again = await connectMonitor(renewing.port, `?token=${owner.token}`);
+      const hello = await Promise.race([again.next((m) => m.type === 'hello').then(() => true), again.closed.then(() => false)]);
+      again.socket.close();
+      await again.closed;
+      return hello;
+    };
+    await expect.poll(accepted, { timeout: 5000 }).toBe(true);
+    // Released: no renewal of vmId is requested from now on. Requests reach onWatch in the order they were made, so
+    // once a later renewal of the control has arrived, every earlier one of vmId has too.
+    const released = renewals(control);
+    await expect.poll(() => renewals(control), { timeout: 5000 }).toBeGreaterThan(released);
+    const settled = renewals(vmId);
+    await expect.poll(() => renewals(control), { timeout: 5000 }).toBeGreaterThan(released + 3);
+    expect(renewals(vmId)).toBe(settled);
     stop();
+    watching.socket.close();
   });
 
   it('caps sockets per user and subscriptions per socket', async () => {
@@ -321,8 +338,12 @@ describe('monitor socket: slow and dead clients', () => {
     const beating = await start({ heartbeatMs: 50 });
     const mute = await signedIn(owner, beating, { autoPong: false });
     const healthy = await signedIn(owner, beating);
+    let pings = 0;
+    healthy.socket.on('ping', () => pings++);
     expect((await mute.closed).code).toBe(1006);
-    await new Promise((r) => setTimeout(r, 150));
+    // A ping goes only to a peer that answered the one before: three more pings are three more rounds survived.
+    const seen = pings;
+    await expect.poll(() => pings > seen + 3 || healthy.socket.readyState !== WebSocket.OPEN, { timeout: 5000 }).toBe(true);
     expect(healthy.socket.readyState).toBe(WebSocket.OPEN);
     healthy.socket.close();
   });

@@ -39,6 +39,7 @@ describe('createApi: connections', () => {
     fetchImpl.mockImplementation(async () => Response.json({ success: true }));
     await api.deleteConnection('reddit');
     expect(fetchImpl.mock.calls[1]?.[1]?.method).toBe('DELETE');
+    fetchImpl.mockImplementation(async () => Response.json({ success: true, stored: false }));
     await api.pushServiceConnections({ twitter: VIEW });
     const [pushUrl, pushInit] = fetchImpl.mock.calls[2]!;
     expect(pushUrl).toBe('http://api.test/api/agents/service-connections');

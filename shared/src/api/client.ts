@@ -34,9 +34,10 @@ import {
   ConnectCodeResponse,
   ConnectionsResponse,
   SaveConnectionResponse,
+  ServiceConnectionsResponse,
   type ConnectionPlatform,
-  type ConnectionView,
   type SaveConnectionBody,
+  type ServiceConnectionsBody,
 } from '../schemas/connections.ts';
 import {
   CallToolResponse,
@@ -403,9 +404,9 @@ export function createApi({
       request('POST', `/api/computer-use/stop/${encodeURIComponent(id)}`, Success, { body: {} }),
     confirmComputerAction: (id: string, body: ConfirmActionBody) =>
       request('POST', `/api/computer-use/confirm/${encodeURIComponent(id)}`, Success, { body }),
-    /** Pushes the whole connections map to the agents; the reply is not read (spec 1 §7). */
-    pushServiceConnections: (connections: Partial<Record<ConnectionPlatform, ConnectionView>>) =>
-      request('POST', '/api/agents/service-connections', z.unknown(), { body: { connections } }),
+    /** Pushes the whole connections map after an add or remove (spec 1 §4); the server stores nothing. */
+    pushServiceConnections: (connections: ServiceConnectionsBody['connections']) =>
+      request('POST', '/api/agents/service-connections', ServiceConnectionsResponse, { body: { connections } }),
   };
 }
 

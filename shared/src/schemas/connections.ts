@@ -27,6 +27,20 @@ export const ConnectionsResponse = z.object({
 export type ConnectionsResponse = z.infer<typeof ConnectionsResponse>;
 
 /**
+ * POST /api/agents/service-connections (spec 1 §4, §7): after an add or remove the dashboard pushes its whole map.
+ * The server checks it and stores nothing (`stored: false`): the agents read connections from the server's own
+ * records, which this map only mirrors and which alone hold the tokens publishing needs.
+ */
+export const ServiceConnectionsBody = z.object({
+  connections: z.partialRecord(ConnectionPlatform, ConnectionView),
+});
+export type ServiceConnectionsBody = z.infer<typeof ServiceConnectionsBody>;
+
+/** The push's answer (spec 1 §7: the dashboard does not read it). */
+export const ServiceConnectionsResponse = z.object({ success: z.literal(true), stored: z.literal(false) });
+export type ServiceConnectionsResponse = z.infer<typeof ServiceConnectionsResponse>;
+
+/**
  * The data of the `oauth-success` window message the callback page posts to the dashboard (spec 2 §5:
  * it needs an access token and a profile). `accessToken` here is a short-lived, single-use confirmation
  * handle — not the provider's token — which the dashboard sends back with POST /api/user/connections/{platform}.

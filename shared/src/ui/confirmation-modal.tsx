@@ -1,4 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
+import { DialogClose, DialogShell } from './dialog-shell.tsx';
 
 /** Visual weight of the confirm button: neutral, caution (amber) or destructive (red). */
 export type ConfirmationVariant = 'default' | 'warning' | 'danger';
@@ -35,32 +35,29 @@ export function ConfirmationModal({
   pending = false,
 }: ConfirmationModalProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-2xl focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100">
-          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-            {message}
-          </Dialog.Description>
-          <div className="mt-6 flex justify-end gap-3">
-            <Dialog.Close
-              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-slate-400 focus-visible:outline-none dark:border-slate-600 dark:hover:bg-slate-800"
-              disabled={pending}
-            >
-              {cancelLabel}
-            </Dialog.Close>
-            <button
-              type="button"
-              className={`rounded-lg px-4 py-2 text-sm font-medium text-white focus-visible:ring-2 focus-visible:outline-none disabled:opacity-60 ${CONFIRM_CLASS[variant]}`}
-              disabled={pending}
-              onClick={() => void onConfirm()}
-            >
-              {confirmLabel}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={message}
+      showClose={false}
+    >
+      <div className="mt-6 flex justify-end gap-3">
+        <DialogClose
+          className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-slate-400 focus-visible:outline-none dark:border-slate-600 dark:hover:bg-slate-800"
+          disabled={pending}
+        >
+          {cancelLabel}
+        </DialogClose>
+        <button
+          type="button"
+          className={`rounded-lg px-4 py-2 text-sm font-medium text-white focus-visible:ring-2 focus-visible:outline-none disabled:opacity-60 ${CONFIRM_CLASS[variant]}`}
+          disabled={pending}
+          onClick={() => void onConfirm()}
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </DialogShell>
   );
 }

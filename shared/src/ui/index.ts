@@ -1,4 +1,5 @@
 export * from './toasts.tsx';
+export * from './dialog-shell.tsx';
 export * from './confirmation-modal.tsx';
 export * from './chat/types.ts';
 export * from './chat/ChatThread.tsx';

@@ -1,7 +1,9 @@
 import { AgentsStatusResponse, TaskListResponse } from '@cofounder/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tasks } from '../../db/schema.ts';
+import { TASK_EXECUTE } from '../../queue/task-queue.ts';
 import { CHAT_TEST_OPTIONS } from '../../test/factories.ts';
+import { finishedJobs } from '../../test/queue-helpers.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
 
@@ -40,12 +42,20 @@ describe('kill switch', () => {
       )
       .returning();
     await t.queue!.enqueue(rows);
-    await new Promise((r) => setTimeout(r, 2500)); // several polls and a re-queue while stopped
+    // Each task's job, and the job it re-queued (the founder was "busy"), has been run and refused: the engine
+    // has seen every task twice while stopped. (Stops early if a task got through, for the assertion below.)
+    const ids = rows.map((r) => r.id);
+    await vi.waitFor(
+      async () => {
+        const seen = await finishedJobs(t.database, TASK_EXECUTE, ids);
+        const { pending } = await counts(user);
+        if (pending === 3 && ids.some((id) => seen.get(id)! < 2)) throw new Error(`jobs run: ${[...seen.values()]}`);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
     expect(await counts(user)).toMatchObject({ pending: 3, in_progress: 0, completed: 0 });
     expect(await status(user, 'POST', 'resume')).toEqual({ success: true, paused: false });
-    for (let i = 0; i < 100 && (await counts(user)).completed < 3; i++)
-      await new Promise((r) => setTimeout(r, 200));
-    expect((await counts(user)).completed).toBe(3);
+    await vi.waitFor(async () => expect((await counts(user)).completed).toBe(3), { timeout: 20_000, interval: 200 });
   });
 
   it('needs a bearer', async () => {

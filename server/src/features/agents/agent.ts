@@ -30,7 +30,7 @@ export interface AgentInput {
   task: TaskRow;
   memory: CofounderMemory;
   ai: AiProvider;
-  /** Platforms the founder has connected (none until social connections land). */
+  /** Platforms the founder has connected, as the server confirmed them (connectedPlatforms: social_connections). */
   connected: ReadonlySet<string>;
   /** For reads an agent needs before it works (e.g. investors the founder already has); writes go in `persist`. */
   db: Db;

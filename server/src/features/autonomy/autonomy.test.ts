@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { AutonomySettingsResponse, BILLING, FREE_TRIAL_DAYS, TASK_AGENTS, TaskListResponse, type PlannedTask } from '@cofounder/shared';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { autonomySettings, tasks as tasksTable } from '../../db/schema.ts';
 import type { AiProvider } from '../../providers/ai/port.ts';
 import { createOfflineProvider } from '../../providers/ai/offline.ts';
@@ -174,18 +174,21 @@ describe('autonomy on the queue', () => {
         headers: { 'x-user-id': user.id },
         body: { productivity: 5 },
       });
-      for (let i = 0; i < 100; i++) {
-        const res = AutonomySettingsResponse.parse(
-          await (
-            await call(q, 'GET', '/api/autonomous/settings', {
-              token: user.token,
-              headers: { 'x-user-id': user.id },
-            })
-          ).json(),
-        );
-        if (res.settings.lastRun) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      // The first check-in has run once the settings carry its time.
+      await vi.waitFor(
+        async () => {
+          const res = AutonomySettingsResponse.parse(
+            await (
+              await call(q, 'GET', '/api/autonomous/settings', {
+                token: user.token,
+                headers: { 'x-user-id': user.id },
+              })
+            ).json(),
+          );
+          expect(res.settings.lastRun).toBeTruthy();
+        },
+        { timeout: 20_000, interval: 200 },
+      );
       const after = TaskListResponse.parse(
         await (await call(q, 'GET', `/api/tasks/${user.id}`, { token: user.token })).json(),
       ).total;

@@ -9,7 +9,7 @@ import {
   type MonitorServerMessage,
 } from '@cofounder/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { vmScreenshots, vmTasks } from '../../db/schema.ts';
 import { givePlan } from '../../test/billing.ts';
@@ -42,14 +42,15 @@ async function machine(user: TestUser) {
 }
 
 /** Polls until `check` holds (the task runs in the background of its own request). */
-async function until<T>(read: () => Promise<T>, check: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (check(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out; last: ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+function until<T>(read: () => Promise<T>, check: (v: T) => boolean, ms = 10_000): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const v = await read();
+      if (!check(v)) throw new Error(`timed out; last: ${JSON.stringify(v)}`);
+      return v;
+    },
+    { timeout: ms, interval: 50 },
+  );
 }
 
 /** The monitor messages published for one machine, in order. */

@@ -3,14 +3,15 @@ import {
   PLATFORM_NAMES,
   ConnectionPlatform,
   SaveConnectionBody,
+  ServiceConnectionsBody,
   type ConnectCodeResponse,
   type ConnectionsResponse,
   type ConnectionView,
   type OAuthSuccessData,
   type SaveConnectionResponse,
+  type ServiceConnectionsResponse,
 } from '@cofounder/shared';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import { z } from 'zod';
 import { oauthStates, socialConnections } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
@@ -27,8 +28,6 @@ import { oauthPage } from './oauth.page.ts';
 const TEN_MINUTES = 10 * 60_000;
 const SOCIAL = ['twitter', 'reddit'] as const;
 const isSocial = (p: string): p is SocialPlatform => (SOCIAL as readonly string[]).includes(p);
-
-const PushBody = z.object({ connections: z.record(z.string(), z.unknown()) });
 
 /**
  * Social connections (spec 1 §7, spec 2 §3-§5). The OAuth popup: POST /api/user/connections/{platform}/code
@@ -233,9 +232,12 @@ export const connectionsRoutes: FeatureRouter = ({ config, database, now, queue,
     ctx.body = { success: true };
   });
 
+  // Spec 1 §4, §7 ask only that the dashboard push its map. Nothing is stored: the agents read connections from
+  // social_connections (connectedPlatforms, usableAccessToken), the records this map of token-free views mirrors.
   router.post('/api/agents/service-connections', async (ctx) => {
-    parseInput(PushBody, ctx.request.body);
-    ctx.body = { success: true };
+    parseInput(ServiceConnectionsBody, ctx.request.body);
+    const body: ServiceConnectionsResponse = { success: true, stored: false };
+    ctx.body = body;
   });
 
   return router;

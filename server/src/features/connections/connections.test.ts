@@ -3,15 +3,17 @@ import {
   ConnectionsResponse,
   PublicConfig,
   SaveConnectionResponse,
+  ServiceConnectionsResponse,
   connectWindowPath,
   type OAuthSuccessData,
 } from '@cofounder/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { oauthStates, socialConnections, tasks } from '../../db/schema.ts';
 import { startFakeSocial, type FakeSocial } from '../../test/fake-social.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
+import { connectedPlatforms } from './connections.repo.ts';
 import { decryptToken, encryptToken } from './crypto.ts';
 
 let x: FakeSocial;
@@ -263,9 +265,41 @@ describe('social connections', () => {
     const linkedin = await fetch(`${t.baseUrl}/auth/linkedin?userId=${user.id}`);
     expect(await linkedin.text()).toContain('LinkedIn is coming soon');
     expect((await fetch(`${t.baseUrl}/auth/myspace?userId=${user.id}`, { redirect: 'manual' })).status).toBe(404);
-    const push = await call(t, 'POST', '/api/agents/service-connections', { token: user.token, body: { connections: { twitter: { connected: true } } } });
-    expect(await push.json()).toEqual({ success: true });
-    expect((await call(t, 'POST', '/api/agents/service-connections', { token: user.token, body: {} })).status).toBe(400);
+  });
+});
+
+describe('POST /api/agents/service-connections', () => {
+  const view = (platform: 'twitter' | 'reddit') => ({
+    platform,
+    connected: true,
+    displayName: 'Ada',
+    username: 'ada',
+    lastSync: null,
+    error: null,
+  });
+  const push = (user: TestUser | null, body: unknown) =>
+    call(t, 'POST', '/api/agents/service-connections', { token: user?.token, body });
+
+  it('requires authentication', async () => {
+    expect((await push(null, { connections: {} })).status).toBe(401);
+  });
+
+  it('checks the map against the shared schema and says it stored nothing', async () => {
+    const user = await signedInUser(t);
+    for (const body of [{}, { connections: { twitter: { connected: true } } }, { connections: { myspace: view('twitter') } }]) {
+      expect((await push(user, body)).status).toBe(400);
+    }
+    const res = await push(user, { connections: { twitter: view('twitter'), reddit: view('reddit') } });
+    expect(res.status).toBe(200);
+    expect(ServiceConnectionsResponse.parse(await res.json())).toEqual({ success: true, stored: false });
+  });
+
+  it('changes nothing the agents read: they see only connections the server confirmed', async () => {
+    const user = await signedInUser(t);
+    expect((await push(user, { connections: { twitter: view('twitter') } })).status).toBe(200);
+    expect(await connectedPlatforms(t.database.db, user.id)).toEqual(new Set());
+    const listed = ConnectionsResponse.parse(await (await call(t, 'GET', '/api/user/connections', { token: user.token })).json());
+    expect(listed.details.connections).toEqual({});
   });
 });
 
@@ -316,14 +350,15 @@ describe('with the task queue running', () => {
         resumed += SaveConnectionResponse.parse(await save.json()).details.resumedTasks;
       }
       expect(resumed).toBe(1);
-      const until = Date.now() + 20_000;
-      let status = '';
-      while (Date.now() < until) {
-        const [task] = await q.database.db.select().from(tasks).where(eq(tasks.id, row!.id));
-        status = task!.status;
-        if (status === 'completed' || status === 'failed' || status === 'paused_login_required') break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      // Polls until the task has run (to any end), then says which end that was.
+      const status = await vi.waitFor(
+        async () => {
+          const [task] = await q.database.db.select().from(tasks).where(eq(tasks.id, row!.id));
+          if (!['completed', 'failed', 'paused_login_required'].includes(task!.status)) throw new Error(`still ${task!.status}`);
+          return task!.status;
+        },
+        { timeout: 20_000, interval: 200 },
+      );
       expect(status).toBe('completed');
     } finally {
       await q.close();

@@ -1,6 +1,6 @@
 import { TaskListResponse, TaskResultResponse, type TaskAgent } from '@cofounder/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activities, approvals, tasks } from '../../db/schema.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
@@ -15,15 +15,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function settled(user: TestUser): Promise<TaskListResponse> {
-  for (let i = 0; i < 100; i++) {
-    const body = TaskListResponse.parse(
-      await (await call(t, 'GET', `/api/tasks/${user.id}`, { token: user.token })).json(),
-    );
-    if (body.pending === 0 && body.in_progress === 0) return body;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('tasks did not settle');
+/** The founder's tasks once none is pending or in progress. */
+function settled(user: TestUser): Promise<TaskListResponse> {
+  return vi.waitFor(
+    async () => {
+      const body = TaskListResponse.parse(
+        await (await call(t, 'GET', `/api/tasks/${user.id}`, { token: user.token })).json(),
+      );
+      if (body.pending > 0 || body.in_progress > 0)
+        throw new Error(`tasks did not settle: ${body.pending} pending, ${body.in_progress} in progress`);
+      return body;
+    },
+    { timeout: 20_000, interval: 200 },
+  );
 }
 
 describe('task engine (offline agents)', () => {

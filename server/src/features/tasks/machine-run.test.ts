@@ -1,6 +1,6 @@
 import { PatchTaskResponse, TaskResultResponse, VMS, VmResponse, VmTaskResponse, type TaskAgent } from '@cofounder/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tasks, vmTasks } from '../../db/schema.ts';
 import { givePlan } from '../../test/billing.ts';
 import { CHAT_TEST_OPTIONS } from '../../test/factories.ts';
@@ -22,14 +22,17 @@ const patch = (user: TestUser, taskId: string, body: unknown) => call(t, 'PATCH'
 const launch = async (user: TestUser) =>
   VmResponse.parse(await (await call(t, 'POST', '/api/vms/launch', { token: user.token, body: {} })).json()).vm;
 
-async function resultOf(user: TestUser, taskId: string) {
-  for (let i = 0; i < 100; i++) {
-    const res = await call(t, 'GET', `/api/tasks/${taskId}/result`, { token: user.token });
-    const result = res.status === 200 ? TaskResultResponse.parse(await res.json()).result : null;
-    if (result) return result;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('no result');
+/** The task's result, once it has one. */
+function resultOf(user: TestUser, taskId: string) {
+  return vi.waitFor(
+    async () => {
+      const res = await call(t, 'GET', `/api/tasks/${taskId}/result`, { token: user.token });
+      const result = res.status === 200 ? TaskResultResponse.parse(await res.json()).result : null;
+      if (!result) throw new Error(`no result (${res.status})`);
+      return result;
+    },
+    { timeout: 20_000, interval: 200 },
+  );
 }
 
 describe('agents on a machine', () => {

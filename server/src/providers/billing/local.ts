@@ -19,16 +19,17 @@ import {
   type StoredSubscription,
   type SubscriptionSnapshot,
 } from './port.ts';
+import { periodEnd } from './period.ts';
 
 const token = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-/** The end of one billing interval that starts at `from` (calendar month or year, UTC). */
-export function addInterval(from: Date, interval: BillingInterval): Date {
-  const d = new Date(from);
-  if (interval === 'monthly') d.setUTCMonth(d.getUTCMonth() + 1);
-  else d.setUTCFullYear(d.getUTCFullYear() + 1);
-  return d;
-}
+/**
+ * The end of one billing interval that starts at `from`, clamped to the month's end as Stripe does. Stripe also
+ * keeps the original anchor day (Jan 31 → Feb 28 → Mar 31); the local provider keeps only the current period end
+ * (`subscriptions.current_period_end`), so each period counts from the previous end (Jan 31 → Feb 28 → Mar 28).
+ * Keeping the anchor would need a billing-cycle-anchor column for a checkout that charges nothing.
+ */
+const addInterval = (from: Date, interval: BillingInterval): Date => periodEnd(from, interval);
 
 const describe = (plan: PaidPlanId, interval: BillingInterval) => `${PLANS[plan].name} plan (${interval})`;
 

@@ -3,9 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VMS } from '@cofounder/shared';
 import { loadConfig } from '../../config.ts';
 import { killOrphans, profileDir } from './chromium-process.ts';
@@ -52,8 +51,11 @@ describe.skipIf(!existsSync(CHROMIUM))('local VM provider (real Chromium)', () =
     // Sub-resources and scripts aimed at the canary: they go through the egress proxy, which must refuse them.
     if (url.pathname === '/sneaky.html')
       return html(`<title>sneaky</title><img src="http://127.0.0.1:${canaryPort}/img">
-        <script>fetch('http://localhost:${canaryPort}/f').catch(() => {}); fetch('https://127.0.0.1:${canaryPort}/s').catch(() => {});
-        try { new WebSocket('ws://127.0.0.1:${canaryPort}/w'); } catch {}</script>`);
+        <script>const img = document.querySelector('img');
+        const tries = [new Promise((r) => (img.complete ? r() : (img.onload = img.onerror = r))),
+          fetch('http://localhost:${canaryPort}/f').catch(() => {}), fetch('https://127.0.0.1:${canaryPort}/s').catch(() => {}),
+          new Promise((r) => { try { new WebSocket('ws://127.0.0.1:${canaryPort}/w').onclose = r; } catch { r(); } })];
+        Promise.all(tries).then(() => { document.title = 'sneaky: all tried'; });</script>`);
     if (url.pathname === '/links.html')
       return html(`<title>links</title><style>a { display: block; font-size: 40px; margin: 10px }</style>
         <a href="https://169.254.169.254/">Metadata</a><a href="http://127.0.0.1:${canaryPort}/">Canary</a>
@@ -158,7 +160,8 @@ describe.skipIf(!existsSync(CHROMIUM))('local VM provider (real Chromium)', () =
     expect(await vms.act('m1', { type: 'navigate', url: 'http://nowhere.invalid/' })).toEqual({ result: 'failed', detail: 'nowhere.invalid could not be found' });
     // Requests the page makes by itself (image, fetch, https fetch, websocket) meet the proxy too.
     expect((await vms.act('m1', { type: 'navigate', url: `${fixtureBase}/sneaky.html` })).result).toBe('ok');
-    await vms.act('m1', { type: 'wait', ms: 500 });
+    // Every one of them has had its answer (the page says so) before the canary's count is read.
+    await expect.poll(async () => (await vms.observe('m1')).title, { timeout: 10_000 }).toBe('sneaky: all tried');
     expect(canaryHits).toBe(0);
   });
 
@@ -186,9 +189,14 @@ describe.skipIf(!existsSync(CHROMIUM))('local VM provider (real Chromium)', () =
     const other: Buffer[] = [];
     const stopOther = vms.watch('m1', (f) => other.push(f));
     await vms.act('m1', { type: 'navigate', url: `${fixtureBase}/animated` });
-    // At least 3 s of frames; a loaded machine may start the stream late.
+    // At least 3 s of frames (the rate is measured over them); a loaded machine may start the stream late.
     const began = Date.now();
-    while ((frames.length < 3 || Date.now() - began < 3000) && Date.now() - began < 30_000) await sleep(200);
+    await vi.waitFor(
+      () => {
+        if (frames.length < 3 || Date.now() - began < 3000) throw new Error(`${frames.length} frames so far`);
+      },
+      { timeout: 30_000, interval: 200 },
+    );
     stopWatching();
     stopOther();
     const seconds = (frames.at(-1)! - frames[0]!) / 1000;
@@ -196,9 +204,14 @@ describe.skipIf(!existsSync(CHROMIUM))('local VM provider (real Chromium)', () =
     expect(other.length).toBe(frames.length);
     expect(jpeg(other[0]!)).toBe(true);
     expect(frames.length - 1).toBeLessThanOrEqual(Math.ceil(seconds * VMS.liveFramesPerSecond) + 1);
+    // The screen keeps changing: a watcher that comes later gets frames, the stopped ones none of them.
     const settled = frames.length;
-    await sleep(800);
+    const later: Buffer[] = [];
+    const stopLater = vms.watch('m1', (f) => later.push(f));
+    await expect.poll(() => later.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    stopLater();
     expect(frames.length).toBe(settled);
+    expect(other.length).toBe(settled);
   });
 
   it('suspends (the process is stopped), resumes, keeps the profile across stop and start, and terminates', { timeout: 60_000 }, async () => {

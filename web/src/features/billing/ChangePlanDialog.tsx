@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import {
   ApiError,
   BILLING,
@@ -12,12 +10,13 @@ import {
   type PaidPlanId,
   type PlanChange,
 } from '@cofounder/shared';
+import { DIALOG_PANEL, DialogClose, DialogShell } from '@cofounder/shared/ui';
 import { usePricing } from '../../data/billing/use-pricing.ts';
 import { useChangePlan } from '../../data/billing/use-change-plan.ts';
 import { Spinner } from '../layout/Spinner.tsx';
 import { IntervalToggle } from './IntervalToggle.tsx';
 import { intervalWord, planName, priceView } from './format.ts';
-import { btn, dialogContent, dialogOverlay } from './ui.ts';
+import { btn } from './ui.ts';
 
 export const CHANGE_PLAN_TEXT = {
   failed: 'Failed to change plan. Please try again.',
@@ -73,100 +72,93 @@ export function ChangePlanDialog({
   const canConfirm = canConfirmPlanChange(current, selected) && !busy;
 
   return (
-    <Dialog.Root open onOpenChange={(next) => !change.isPending && onOpenChange(next)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialogOverlay} />
-        <Dialog.Content className={`${dialogContent} max-w-3xl`}>
-          <Dialog.Title className="text-xl font-semibold">Change Plan</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            Pick a plan and how often you want to pay.
-          </Dialog.Description>
-          <div className="mt-5 flex justify-center">
-            <IntervalToggle value={interval} onChange={setBillingInterval} disabled={busy} />
-          </div>
-          <div role="radiogroup" aria-label="Plans" className="mt-5 grid gap-4 sm:grid-cols-3">
-            {PAID_PLAN_IDS.map((plan) => {
-              const price = priceView(pricing.data?.pricing, plan, interval);
-              const isSelected = selected === plan;
-              const isCurrent = plan === current;
-              return (
-                <button
-                  key={plan}
-                  type="button"
-                  role="radio"
-                  aria-checked={isSelected}
-                  disabled={busy}
-                  onClick={() => setSelected(plan)}
-                  className={`flex flex-col items-start rounded-xl border p-4 text-left transition focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none disabled:opacity-60 ${
-                    isSelected
-                      ? 'border-indigo-500 bg-indigo-50 ring-1 ring-indigo-500 dark:bg-indigo-500/10'
-                      : 'border-slate-200 hover:border-slate-400 dark:border-slate-700 dark:hover:border-slate-500'
-                  }`}
-                >
-                  <span className="flex w-full items-center justify-between gap-2">
-                    <span className="font-semibold">{planName(pricing.data?.pricing, plan)}</span>
-                    {isCurrent && (
-                      <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200">
-                        Current Plan
-                      </span>
-                    )}
-                  </span>
-                  <span className="mt-2 text-2xl font-bold">
-                    {price.price}
-                    <span className="text-sm font-normal text-slate-500">{price.per}</span>
-                  </span>
-                  <span className="mt-1 text-xs text-slate-500">
-                    {PLANS[plan].messagesPerMonth === null
-                      ? 'Unlimited messages'
-                      : `${PLANS[plan].messagesPerMonth.toLocaleString('en-US')} messages per month`}
-                  </span>
-                </button>
-              );
-            })}
-          </div>
-          {selected && kind && kind !== 'same' && (
-            <p className="mt-4 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-              {INFO[kind](PLANS[selected].name, interval)}
-            </p>
-          )}
-          {change.isError && (
-            <p
-              role="alert"
-              className="mt-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
-            >
-              {changeErrorText(change.error)}
-            </p>
-          )}
-          {change.isSuccess && selected && (
-            <p
-              role="status"
-              className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-200"
-            >
-              {change.data.message || CHANGE_PLAN_TEXT.success(PLANS[selected].name)}
-            </p>
-          )}
-          <div className="mt-6 flex justify-end gap-3">
-            <Dialog.Close className={btn.secondary} disabled={change.isPending}>
-              Cancel
-            </Dialog.Close>
+    <DialogShell
+      open
+      onOpenChange={(next) => !change.isPending && onOpenChange(next)}
+      className={`${DIALOG_PANEL} max-w-3xl`}
+      title="Change Plan"
+      titleClassName="text-xl font-semibold"
+      description="Pick a plan and how often you want to pay."
+      descriptionClassName="mt-1 text-sm text-slate-600 dark:text-slate-300"
+    >
+      <div className="mt-5 flex justify-center">
+        <IntervalToggle value={interval} onChange={setBillingInterval} disabled={busy} />
+      </div>
+      <div role="radiogroup" aria-label="Plans" className="mt-5 grid gap-4 sm:grid-cols-3">
+        {PAID_PLAN_IDS.map((plan) => {
+          const price = priceView(pricing.data?.pricing, plan, interval);
+          const isSelected = selected === plan;
+          const isCurrent = plan === current;
+          return (
             <button
+              key={plan}
               type="button"
-              className={btn.primary}
-              disabled={!canConfirm}
-              onClick={() => selected && change.mutate({ planName: selected, interval })}
+              role="radio"
+              aria-checked={isSelected}
+              disabled={busy}
+              onClick={() => setSelected(plan)}
+              className={`flex flex-col items-start rounded-xl border p-4 text-left transition focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none disabled:opacity-60 ${
+                isSelected
+                  ? 'border-indigo-500 bg-indigo-50 ring-1 ring-indigo-500 dark:bg-indigo-500/10'
+                  : 'border-slate-200 hover:border-slate-400 dark:border-slate-700 dark:hover:border-slate-500'
+              }`}
             >
-              {change.isPending && <Spinner />}
-              Confirm Change
+              <span className="flex w-full items-center justify-between gap-2">
+                <span className="font-semibold">{planName(pricing.data?.pricing, plan)}</span>
+                {isCurrent && (
+                  <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+                    Current Plan
+                  </span>
+                )}
+              </span>
+              <span className="mt-2 text-2xl font-bold">
+                {price.price}
+                <span className="text-sm font-normal text-slate-500">{price.per}</span>
+              </span>
+              <span className="mt-1 text-xs text-slate-500">
+                {PLANS[plan].messagesPerMonth === null
+                  ? 'Unlimited messages'
+                  : `${PLANS[plan].messagesPerMonth.toLocaleString('en-US')} messages per month`}
+              </span>
             </button>
-          </div>
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:text-slate-900 dark:hover:text-white"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          );
+        })}
+      </div>
+      {selected && kind && kind !== 'same' && (
+        <p className="mt-4 rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+          {INFO[kind](PLANS[selected].name, interval)}
+        </p>
+      )}
+      {change.isError && (
+        <p
+          role="alert"
+          className="mt-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
+        >
+          {changeErrorText(change.error)}
+        </p>
+      )}
+      {change.isSuccess && selected && (
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950/50 dark:text-emerald-200"
+        >
+          {change.data.message || CHANGE_PLAN_TEXT.success(PLANS[selected].name)}
+        </p>
+      )}
+      <div className="mt-6 flex justify-end gap-3">
+        <DialogClose className={btn.secondary} disabled={change.isPending}>
+          Cancel
+        </DialogClose>
+        <button
+          type="button"
+          className={btn.primary}
+          disabled={!canConfirm}
+          onClick={() => selected && change.mutate({ planName: selected, interval })}
+        >
+          {change.isPending && <Spinner />}
+          Confirm Change
+        </button>
+      </div>
+    </DialogShell>
   );
 }

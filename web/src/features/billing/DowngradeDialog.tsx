@@ -1,10 +1,10 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { CheckCircle2 } from 'lucide-react';
 import type { BillingInterval, PaidPlanId } from '@cofounder/shared';
+import { DialogClose, DialogShell } from '@cofounder/shared/ui';
 import { useDowngrade } from '../../data/billing/use-downgrade.ts';
 import { Spinner } from '../layout/Spinner.tsx';
 import { formatBillingDate, intervalWord } from './format.ts';
-import { btn, dialogContent, dialogOverlay } from './ui.ts';
+import { btn } from './ui.ts';
 
 export interface DowngradeTarget {
   plan: PaidPlanId;
@@ -34,59 +34,55 @@ export function DowngradeDialog({
     downgrade.reset();
     onClose();
   };
+  const done = target !== null && downgrade.isSuccess;
   return (
-    <Dialog.Root open={open} onOpenChange={close}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={dialogOverlay} />
-        <Dialog.Content className={`${dialogContent} max-w-md`}>
-          {target && downgrade.isSuccess ? (
-            <>
-              <CheckCircle2 className="size-8 text-emerald-500" aria-hidden="true" />
-              <Dialog.Title className="mt-3 text-lg font-semibold">Subscription Updated</Dialog.Title>
-              <Dialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-                Your plan changes to {target.name} ({intervalWord(target.interval)}) on{' '}
-                {formatBillingDate(downgrade.data.effectiveDate)}.
-              </Dialog.Description>
-              <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{KEEP_FEATURES_TEXT}</p>
-              <div className="mt-6 flex justify-end">
-                <Dialog.Close className={btn.primary}>Done</Dialog.Close>
-              </div>
-            </>
-          ) : target ? (
-            <>
-              <Dialog.Title className="text-lg font-semibold">Downgrade to {target.name}?</Dialog.Title>
-              <Dialog.Description className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-                Your plan changes to {target.name} ({intervalWord(target.interval)}) at the end of the billing
-                period. {KEEP_FEATURES_TEXT}
-              </Dialog.Description>
-              {downgrade.isError && (
-                <p
-                  role="alert"
-                  className="mt-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
-                >
-                  {downgrade.error.message}
-                </p>
-              )}
-              <div className="mt-6 flex justify-end gap-3">
-                <Dialog.Close className={btn.secondary} disabled={downgrade.isPending}>
-                  Cancel
-                </Dialog.Close>
-                <button
-                  type="button"
-                  className={btn.primary}
-                  disabled={downgrade.isPending}
-                  onClick={() =>
-                    downgrade.mutate({ targetPlan: target.plan, targetInterval: target.interval })
-                  }
-                >
-                  {downgrade.isPending && <Spinner />}
-                  Confirm Downgrade
-                </button>
-              </div>
-            </>
-          ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogShell
+      open={open}
+      onOpenChange={close}
+      showClose={false}
+      header={done && <CheckCircle2 className="size-8 text-emerald-500" aria-hidden="true" />}
+      title={target && (done ? 'Subscription Updated' : `Downgrade to ${target.name}?`)}
+      titleClassName={done ? 'mt-3 text-lg font-semibold' : undefined}
+      description={
+        target &&
+        (done
+          ? `Your plan changes to ${target.name} (${intervalWord(target.interval)}) on ${formatBillingDate(downgrade.data.effectiveDate)}.`
+          : `Your plan changes to ${target.name} (${intervalWord(target.interval)}) at the end of the billing period. ${KEEP_FEATURES_TEXT}`)
+      }
+    >
+      {target && done ? (
+        <>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{KEEP_FEATURES_TEXT}</p>
+          <div className="mt-6 flex justify-end">
+            <DialogClose className={btn.primary}>Done</DialogClose>
+          </div>
+        </>
+      ) : target ? (
+        <>
+          {downgrade.isError && (
+            <p
+              role="alert"
+              className="mt-4 rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/50 dark:text-red-200"
+            >
+              {downgrade.error.message}
+            </p>
+          )}
+          <div className="mt-6 flex justify-end gap-3">
+            <DialogClose className={btn.secondary} disabled={downgrade.isPending}>
+              Cancel
+            </DialogClose>
+            <button
+              type="button"
+              className={btn.primary}
+              disabled={downgrade.isPending}
+              onClick={() => downgrade.mutate({ targetPlan: target.plan, targetInterval: target.interval })}
+            >
+              {downgrade.isPending && <Spinner />}
+              Confirm Downgrade
+            </button>
+          </div>
+        </>
+      ) : null}
+    </DialogShell>
   );
 }

@@ -10,8 +10,3 @@ export const btn = {
 
 export const card =
   'rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-950';
-
-export const dialogContent =
-  'fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-2xl focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
-
-export const dialogOverlay = 'fixed inset-0 z-50 bg-black/60 backdrop-blur-sm';

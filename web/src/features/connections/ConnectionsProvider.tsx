@@ -59,7 +59,8 @@ const messageOf = (err: unknown) => (err instanceof Error && err.message ? err.m
 
 /**
  * The shared connection state of spec 1 §4: loads once auth has finished and the token is usable, 100 ms
- * later; cleared when signed out; add and remove update the map and push all of it to the agents.
+ * later; cleared when signed out; add and remove update the map and push all of it to the server (spec 1 §4),
+ * which stores nothing: the agents read the connections the server itself confirmed, not this map.
  */
 export function ConnectionsProvider({ children }: { children: ReactNode }) {
   const api = useApi();
@@ -103,7 +104,7 @@ export function ConnectionsProvider({ children }: { children: ReactNode }) {
     (next: ConnectionsMap) => {
       if (userId === null) return;
       queryClient.setQueryData(connectionKeys.map(userId), next);
-      // The agents read the map from here; a failed push must not undo what the founder just did.
+      // The push is only an acknowledgement (spec 1 §7): a failure is logged and undoes nothing.
       api.pushServiceConnections(next).catch((err: unknown) => {
         console.error('Failed to push service connections', err);
       });

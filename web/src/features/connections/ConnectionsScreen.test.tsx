@@ -57,7 +57,7 @@ function server(initial: Partial<Record<string, ConnectionView>>, saveStatus = 2
     },
     'POST /api/agents/service-connections': (req) => {
       pushes.push(req);
-      return Response.json({ success: true });
+      return Response.json({ success: true, stored: false });
     },
   });
   return { fetch, codes, saves, pushes, deletes };
@@ -158,8 +158,10 @@ describe('Social Media Connections', () => {
     open(fetch);
     await card('twitter');
     await post({ type: 'oauth-success', data: SUCCESS }, 'https://evil.example');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(saves).toHaveLength(0);
+    // Then a trusted one (Reddit): it is saved and toasted, the same way the forged one would have been before it.
+    await post({ type: 'oauth-success', data: { ...SUCCESS, platform: 'reddit' } });
+    expect(await screen.findByText('Connected to Reddit successfully!')).toBeTruthy();
+    expect(saves.map((s) => s.url.pathname)).toEqual(['/api/user/connections/reddit']);
     expect(screen.queryByText('Connected to X successfully!')).toBeNull();
   });
 

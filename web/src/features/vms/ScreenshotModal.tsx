@@ -1,5 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Download, X } from 'lucide-react';
+import { Download } from 'lucide-react';
+import { DialogShell } from '@cofounder/shared/ui';
 import { buttonClass } from '../work/labels.ts';
 import { VM_TEXT } from './texts.ts';
 import { useReturnFocus } from './use-return-focus.ts';
@@ -16,46 +16,36 @@ interface ScreenshotModalProps {
 export function ScreenshotModal({ src, vmName, onClose }: ScreenshotModalProps) {
   const returnFocus = useReturnFocus();
   return (
-    <Dialog.Root open={src !== null} onOpenChange={(next) => !next && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
-        <Dialog.Content
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(72rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none dark:border-slate-800 dark:bg-slate-950"
-        >
-          <Dialog.Title className="pr-8 text-lg font-semibold text-slate-900 dark:text-white">
-            {VM_TEXT.screenshotTitle}: {vmName}
-          </Dialog.Title>
-          <Dialog.Description className="sr-only">
-            The machine&apos;s screen at the time it was taken.
-          </Dialog.Description>
-          {src && (
-            <>
-              <div className="min-h-0 flex-1 overflow-auto">
-                <img
-                  src={src}
-                  alt={`Screenshot of ${vmName}`}
-                  className="w-full rounded-lg border border-slate-200 dark:border-slate-800"
-                />
-              </div>
-              <a
-                href={src}
-                download={`${vmName.replace(/[^\w-]+/g, '-')}-screenshot.jpg`}
-                className={`${buttonClass} self-start`}
-              >
-                <Download className="size-4" aria-hidden="true" />
-                {VM_TEXT.download}
-              </a>
-            </>
-          )}
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:hover:text-white"
+    <DialogShell
+      open={src !== null}
+      onOpenChange={(next) => !next && onClose()}
+      contentProps={returnFocus}
+      overlayClassName="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm"
+      className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(72rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none dark:border-slate-800 dark:bg-slate-950"
+      title={`${VM_TEXT.screenshotTitle}: ${vmName}`}
+      titleClassName="pr-8 text-lg font-semibold text-slate-900 dark:text-white"
+      description="The machine's screen at the time it was taken."
+      descriptionClassName="sr-only"
+    >
+      {src && (
+        <>
+          <div className="min-h-0 flex-1 overflow-auto">
+            <img
+              src={src}
+              alt={`Screenshot of ${vmName}`}
+              className="w-full rounded-lg border border-slate-200 dark:border-slate-800"
+            />
+          </div>
+          <a
+            href={src}
+            download={`${vmName.replace(/[^\w-]+/g, '-')}-screenshot.jpg`}
+            className={`${buttonClass} self-start`}
           >
-            <X className="size-4" aria-hidden="true" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            <Download className="size-4" aria-hidden="true" />
+            {VM_TEXT.download}
+          </a>
+        </>
+      )}
+    </DialogShell>
   );
 }
