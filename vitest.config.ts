@@ -12,6 +12,8 @@ export default defineConfig({
           root: './server',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // Migrates one database per run; each file's openTestDatabase() gets a copy of it (server/src/test/db.ts).
+          globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

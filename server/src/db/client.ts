@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -23,15 +23,16 @@ export interface Database {
 /**
  * PGlite in `dir` (created recursively: PGlite itself only creates the last folder), or in memory when
  * `dir` is null (tests). It is single-connection: never await a plain `db` query inside a `db.transaction`
- * callback — it would wait for the transaction that waits for it.
+ * callback — it would wait for the transaction that waits for it. `options` go to PGlite as they are (tests
+ * start from a migrated data-dir dump: test/db-template.ts).
  */
-export async function openPglite(dir: string | null): Promise<Database> {
+export async function openPglite(dir: string | null, options: PGliteOptions = {}): Promise<Database> {
   let client: PGlite;
   if (dir) {
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(join(dir, 'pglite'));
+    client = new PGlite(join(dir, 'pglite'), options);
   } else {
-    client = new PGlite();
+    client = new PGlite(options);
   }
   await client.waitReady;
   return {

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFile } from 'node:fs/promises';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import {
+  PG_TEMPLATE_ENV,
+  PGLITE_DUMP_ENV,
+  databaseUrl,
+  pgliteTemplateDump,
+  withAdmin,
+} from './db-template.ts';
 
 const urls = new WeakMap<object, string>();
 
@@ -9,34 +16,30 @@ const urls = new WeakMap<object, string>();
 export const testDatabaseUrl = (database: Database): string | null => urls.get(database.db) ?? null;
 
 /**
- * A migrated, empty database for one test file: in-memory PGlite by default, or — when TEST_DATABASE_URL
- * points at a Postgres server — a fresh database created on it and dropped again by close().
+ * A migrated, empty database of its own for one test file (or one call): an in-memory PGlite loaded from the
+ * migrated dump (db-template.ts) by default, or — when TEST_DATABASE_URL points at a Postgres server — a fresh
+ * database created on it (a copy of the run's template database, else migrated here) and dropped by close().
  */
 export async function openTestDatabase(): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openPglite(null);
-    await migrateDatabase(database);
-    return database;
+    const dump = process.env[PGLITE_DUMP_ENV] || (await pgliteTemplateDump());
+    return openPglite(null, { loadDataDir: new Blob([await readFile(dump)]) });
   }
   const name = `cofounder_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), () => undefined);
-  await migrateDatabase(database);
-  urls.set(database.db, url.toString());
+  const template = process.env[PG_TEMPLATE_ENV];
+  await withAdmin(adminUrl, (admin) =>
+    admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`),
+  );
+  const url = databaseUrl(adminUrl, name);
+  const database = await openPostgres(url, () => undefined);
+  if (!template) await migrateDatabase(database);
+  urls.set(database.db, url);
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
 }
