@@ -96,14 +96,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('task queue across worker proces
       const taskId = task!.id;
       const doomed = await startWorker({ HANG_ON_TASK_ID: taskId });
       await enqueue([task!]);
-      await waitFor(async () => (await statusOf(taskId)) === 'in_progress', 30_000);
+      const runsOf = async () =>
+        rowsOf(z.object({ pid: z.number() }), await database.db.execute(sql`select pid from executions where task_id = ${taskId}`));
+      // Killed only once its agent has started (its run is recorded): 'in_progress' comes a moment before that.
+      await waitFor(async () => (await runsOf()).length === 1, 30_000);
+      expect(await statusOf(taskId)).toBe('in_progress');
       doomed.kill('SIGKILL');
       await startWorker();
       await waitFor(async () => (await statusOf(taskId)) === 'completed', 60_000);
-      const rows = rowsOf(
-        z.object({ pid: z.number() }),
-        await database.db.execute(sql`select pid from executions where task_id = ${taskId}`),
-      );
+      const rows = await runsOf();
       expect(rows).toHaveLength(2);
       expect(new Set(rows.map((r) => r.pid)).size).toBe(2);
     },
