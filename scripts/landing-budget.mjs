@@ -28,12 +28,10 @@ function addWithImports(key) {
   for (const dep of chunk.imports ?? []) addWithImports(dep);
 }
 
-// What landing.html itself loads: its module script and modulepreloads.
+// What landing.html itself loads: its module script and modulepreloads (which its inline loader adds after the
+// first paint: web/scripts/prerender-landing.mjs), every quoted "/assets/….js" of the page.
 const html = readFileSync(join(dist, 'landing.html'), 'utf8');
-for (const [, src] of html.matchAll(
-  /<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/([^"]+\.js)"/g,
-))
-  files.add(src);
+for (const [, src] of html.matchAll(/"\/(assets\/[^"]+\.js)"/g)) files.add(src);
 addWithImports('landing.html');
 
 let total = 0;
