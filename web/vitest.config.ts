@@ -11,5 +11,8 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Files share a worker's module cache and DOM environment (setup.ts cleans the DOM, storage and clocks after
+    // every test): 136 s isolated, 33 s not.
+    isolate: false,
   },
 });

@@ -1,13 +1,15 @@
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 // npm test runs this suite beside the server's on two cores: a screen's first render after a click can take longer
 // than Testing Library's 1 s default, which made findBy* fail on load alone. Waits still end at what they wait for.
 configure({ asyncUtilTimeout: 5000 });
 
-// vitest runs without globals, so Testing Library cannot register its own cleanup.
+// vitest runs without globals, so Testing Library cannot register its own cleanup. Files share a worker
+// (isolate: false), so a test's fake clock must not outlive it either.
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   localStorage.clear();
   sessionStorage.clear();
 });
