@@ -16,6 +16,12 @@ export const ApiErrorCode = z.enum([
   'conflict',
   /** The free trial ended and no paid plan holds (402): the client shows an upgrade prompt. */
   'payment_required',
+  /** An outside provider (a machine provider) refused or broke (502). */
+  'provider_failed',
+  /** This server cannot offer the feature at all, e.g. it has no machine provider (503). */
+  'unavailable',
+  /** The server runs as much as it may right now (503 with Retry-After): come back later. */
+  'server_busy',
 ]);
 export type ApiErrorCode = z.infer<typeof ApiErrorCode>;
 

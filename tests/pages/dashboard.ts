@@ -17,10 +17,14 @@ export async function dismissTourIfShown(page: Page, waitMs = 3_000): Promise<vo
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
-/** A new, confirmed founder signs in and lands on the dashboard with the tour out of the way. */
+/**
+ * A new, confirmed founder signs in and lands on the dashboard with the tour out of the way. The address is
+ * absolute: an extension's browser context has no baseURL.
+ */
 export async function signInNewFounder(page: Page): Promise<{ email: string; password: string }> {
-  const user = await createConfirmedUser(process.env.E2E_BASE_URL!);
-  await page.goto('/login');
+  const baseURL = process.env.E2E_BASE_URL!;
+  const user = await createConfirmedUser(baseURL);
+  await page.goto(`${baseURL}/login`);
   await signIn(page, user.email, user.password);
   await expect(page).toHaveURL(/\/dashboard\/chat$/);
   await dismissTourIfShown(page);

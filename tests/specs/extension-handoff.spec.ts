@@ -1,10 +1,8 @@
 import { EXTENSION } from '@cofounder/shared';
 import { expect, test } from '../fixtures/extension.ts';
-import { signIn as signInDashboard } from '../pages/auth.ts';
-import { dismissTourIfShown } from '../pages/dashboard.ts';
+import { signInNewFounder } from '../pages/dashboard.ts';
 import { connectTo } from '../pages/extension.ts';
 import { FAKE_X } from '../support/fake-social.ts';
-import { createConfirmedUser } from '../support/users.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
 
@@ -20,12 +18,8 @@ test('the dashboard signs the extension in ("Connect extension"), and signing ou
   await connectTo(popup, baseURL);
   await expect(popup.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
 
-  const user = await createConfirmedUser(baseURL);
   const dashboard = await context.newPage();
-  await dashboard.goto(`${baseURL}/login`);
-  await signInDashboard(dashboard, user.email, user.password);
-  await expect(dashboard).toHaveURL(/\/dashboard\/chat$/);
-  await dismissTourIfShown(dashboard);
+  const user = await signInNewFounder(dashboard);
   await dashboard.goto(`${baseURL}/dashboard/connections`);
   await dashboard.getByRole('button', { name: 'Connect extension' }).click();
   await expect(

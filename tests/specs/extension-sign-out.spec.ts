@@ -1,9 +1,7 @@
 import type { Page, Worker } from '@playwright/test';
 import { expect, test } from '../fixtures/extension.ts';
-import { signIn as signInDashboard } from '../pages/auth.ts';
-import { dismissTourIfShown } from '../pages/dashboard.ts';
+import { signInNewFounder } from '../pages/dashboard.ts';
 import { connectTo, signIn } from '../pages/extension.ts';
-import { createConfirmedUser } from '../support/users.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
 
@@ -38,12 +36,8 @@ test('signing out of the popup ends only the extension session: the dashboard st
   popup,
   context,
 }) => {
-  const user = await createConfirmedUser(baseURL);
   const dashboard = await context.newPage();
-  await dashboard.goto(`${baseURL}/login`);
-  await signInDashboard(dashboard, user.email, user.password);
-  await expect(dashboard).toHaveURL(/\/dashboard\/chat$/);
-  await dismissTourIfShown(dashboard);
+  const user = await signInNewFounder(dashboard);
 
   await connectTo(popup, baseURL);
   await signIn(popup, user.email, user.password);

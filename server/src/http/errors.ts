@@ -13,6 +13,9 @@ const STATUS: Record<ApiErrorCode, number> = {
   ai_unavailable: 502,
   conflict: 409,
   payment_required: 402,
+  provider_failed: 502,
+  unavailable: 503,
+  server_busy: 503,
 };
 
 /** The one error type of /api: middleware turns it into `{ error: { code, message, field? } }` with its status. */

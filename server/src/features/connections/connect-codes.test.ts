@@ -2,32 +2,23 @@ import { ConnectCodeResponse, SOCIAL_CONNECT, connectWindowPath } from '@cofound
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialConnectCodes } from '../../db/schema.ts';
-import { startFakeSocial, type FakeSocial } from '../../test/fake-social.ts';
-import { startTestServer, type TestServer } from '../../test/server.ts';
+import type { TestServer } from '../../test/server.ts';
+import { startSocialTestServer, type SocialTestServer } from '../../test/social-server.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
 import { sha256 } from './crypto.ts';
 
 // Issue 20 item 9 (ASVS 14.2.1): the connect window's URL carries a single-use, 60-second code that an
 // authenticated POST hands out, never the founder's bearer token.
 
-let x: FakeSocial;
-let reddit: FakeSocial;
+let s: SocialTestServer;
 let t: TestServer;
 
 beforeAll(async () => {
-  x = await startFakeSocial({ platform: 'twitter', clientId: 'x-client', clientSecret: 'x-secret' });
-  reddit = await startFakeSocial({ platform: 'reddit', clientId: 'r-client', clientSecret: 'r-secret' });
-  t = await startTestServer({
-    env: { AUTH_RATE_LIMITS: 'false', ...x.env, ...reddit.env },
-    configure: (c) => void (c.auth.bcryptCost = 4),
-  });
+  s = await startSocialTestServer();
+  t = s.t;
 });
 
-afterAll(async () => {
-  await t.close();
-  await x.close();
-  await reddit.close();
-});
+afterAll(() => s.close());
 
 async function codeFor(user: TestUser, platform: 'twitter' | 'reddit' = 'twitter'): Promise<ConnectCodeResponse> {
   const res = await call(t, 'POST', `/api/user/connections/${platform}/code`, { token: user.token, body: {} });
@@ -71,7 +62,7 @@ describe('connect window codes', () => {
     const path = connectWindowPath('twitter', user.id, (await codeFor(user)).code);
     const first = await open(path);
     expect(first.status).toBe(302);
-    expect(first.headers.get('location')).toMatch(new RegExp(`^${x.baseUrl}/`));
+    expect(first.headers.get('location')).toMatch(new RegExp(`^${s.x.baseUrl}/`));
     const again = await open(path);
     expect(again.status).toBe(401);
     expect(again.headers.get('location')).toBeNull();

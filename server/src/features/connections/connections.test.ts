@@ -10,32 +10,24 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { oauthStates, socialConnections, tasks } from '../../db/schema.ts';
-import { startFakeSocial, type FakeSocial } from '../../test/fake-social.ts';
+import type { FakeSocial } from '../../test/fake-social.ts';
+import { startSocialTestServer, type SocialTestServer } from '../../test/social-server.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
 import { connectedPlatforms } from './connections.repo.ts';
 import { decryptToken, encryptToken } from './crypto.ts';
 
+let s: SocialTestServer;
 let x: FakeSocial;
 let reddit: FakeSocial;
 let t: TestServer;
 
 beforeAll(async () => {
-  x = await startFakeSocial({ platform: 'twitter', clientId: 'x-client', clientSecret: 'x-secret' });
-  reddit = await startFakeSocial({ platform: 'reddit', clientId: 'r-client', clientSecret: 'r-secret' });
-  t = await startTestServer({
-    env: { AUTH_RATE_LIMITS: 'false', ...x.env, ...reddit.env },
-    configure: (c) => {
-      c.auth.bcryptCost = 4;
-    },
-  });
+  s = await startSocialTestServer();
+  ({ t, x, reddit } = s);
 });
 
-afterAll(async () => {
-  await t.close();
-  await x.close();
-  await reddit.close();
-});
+afterAll(() => s.close());
 
 /** A single-use code for the founder's connect window, from the authenticated POST the dashboard makes. */
 async function connectCode(user: TestUser, platform: 'twitter' | 'reddit', server: TestServer = t): Promise<string> {

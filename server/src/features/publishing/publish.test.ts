@@ -4,24 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, approvals, socialConnections, tasks } from '../../db/schema.ts';
 import { decryptToken, encryptToken } from '../connections/crypto.ts';
 import { connectSocial } from '../../test/connect-social.ts';
-import { startFakeSocial, type FakeSocial } from '../../test/fake-social.ts';
+import type { FakeSocial } from '../../test/fake-social.ts';
+import { startSocialTestServer, type SocialTestServer } from '../../test/social-server.ts';
 import { waitFor } from '../../test/queue-helpers.ts';
-import { startTestServer, type TestServer } from '../../test/server.ts';
+import type { TestServer } from '../../test/server.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
 
 const X_CAP = 3;
 const HOUR = 3600;
 
+let s: SocialTestServer;
 let x: FakeSocial;
 let reddit: FakeSocial;
 let t: TestServer;
 
 beforeAll(async () => {
-  x = await startFakeSocial({ platform: 'twitter', clientId: 'x-client', clientSecret: 'x-secret' });
-  reddit = await startFakeSocial({ platform: 'reddit', clientId: 'r-client', clientSecret: 'r-secret' });
-  t = await startTestServer({
-    env: { AUTH_RATE_LIMITS: 'false', ...x.env, ...reddit.env },
-    configure: (c) => void (c.auth.bcryptCost = 4),
+  s = await startSocialTestServer({
     queue: {
       pollingIntervalSeconds: 0.5,
       publishing: {
@@ -30,13 +28,10 @@ beforeAll(async () => {
       },
     },
   });
+  ({ t, x, reddit } = s);
 });
 
-afterAll(async () => {
-  await t.close();
-  await x.close();
-  await reddit.close();
-});
+afterAll(() => s.close());
 
 const tweet = (text = 'Hello founders') => ({ platform: 'twitter' as const, text });
 const redditPost = { platform: 'reddit' as const, subreddit: 'startups', title: 'Feedback wanted', body: 'What do you think?' };

@@ -1,10 +1,10 @@
 import type { Middleware } from 'koa';
-import { VMS } from '@cofounder/shared';
+import { type ApiErrorCode, VMS } from '@cofounder/shared';
 
 /**
  * A machine provider failure (502: it refused or broke), its absence (503 `unavailable`: this server cannot run
  * machines) or a full server (503 `server_busy` with Retry-After: it already runs its cap of machines).
- * No /api error code stands for these; the body keeps the usual { error: { code, message } } shape.
+ * The body keeps the usual { error: { code, message } } shape with the shared codes below.
  */
 export class VmFailure extends Error {
   override name = 'VmFailure';
@@ -22,7 +22,7 @@ export class VmFailure extends Error {
   }
 }
 
-function codeOf(err: VmFailure): string {
+function codeOf(err: VmFailure): ApiErrorCode {
   if (err.status === 502) return 'provider_failed';
   return err.retryAfterSeconds === null ? 'unavailable' : 'server_busy';
 }

@@ -10,13 +10,12 @@ import {
   type PaidPlanId,
   type PlanChange,
 } from '@cofounder/shared';
-import { DIALOG_PANEL, DialogClose, DialogShell } from '@cofounder/shared/ui';
+import { DIALOG_PANEL, DialogShell } from '@cofounder/shared/ui';
 import { usePricing } from '../../data/billing/use-pricing.ts';
 import { useChangePlan } from '../../data/billing/use-change-plan.ts';
-import { Spinner } from '../layout/Spinner.tsx';
+import { ConfirmFooter } from './ConfirmFooter.tsx';
 import { IntervalToggle } from './IntervalToggle.tsx';
 import { intervalWord, planName, priceView } from './format.ts';
-import { btn } from './ui.ts';
 
 export const CHANGE_PLAN_TEXT = {
   failed: 'Failed to change plan. Please try again.',
@@ -145,20 +144,12 @@ export function ChangePlanDialog({
           {change.data.message || CHANGE_PLAN_TEXT.success(PLANS[selected].name)}
         </p>
       )}
-      <div className="mt-6 flex justify-end gap-3">
-        <DialogClose className={btn.secondary} disabled={change.isPending}>
-          Cancel
-        </DialogClose>
-        <button
-          type="button"
-          className={btn.primary}
-          disabled={!canConfirm}
-          onClick={() => selected && change.mutate({ planName: selected, interval })}
-        >
-          {change.isPending && <Spinner />}
-          Confirm Change
-        </button>
-      </div>
+      <ConfirmFooter
+        label="Confirm Change"
+        pending={change.isPending}
+        disabled={!canConfirm}
+        onConfirm={() => selected && change.mutate({ planName: selected, interval })}
+      />
     </DialogShell>
   );
 }

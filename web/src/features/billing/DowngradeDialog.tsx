@@ -2,7 +2,7 @@ import { CheckCircle2 } from 'lucide-react';
 import type { BillingInterval, PaidPlanId } from '@cofounder/shared';
 import { DialogClose, DialogShell } from '@cofounder/shared/ui';
 import { useDowngrade } from '../../data/billing/use-downgrade.ts';
-import { Spinner } from '../layout/Spinner.tsx';
+import { ConfirmFooter } from './ConfirmFooter.tsx';
 import { formatBillingDate, intervalWord } from './format.ts';
 import { btn } from './ui.ts';
 
@@ -67,20 +67,11 @@ export function DowngradeDialog({
               {downgrade.error.message}
             </p>
           )}
-          <div className="mt-6 flex justify-end gap-3">
-            <DialogClose className={btn.secondary} disabled={downgrade.isPending}>
-              Cancel
-            </DialogClose>
-            <button
-              type="button"
-              className={btn.primary}
-              disabled={downgrade.isPending}
-              onClick={() => downgrade.mutate({ targetPlan: target.plan, targetInterval: target.interval })}
-            >
-              {downgrade.isPending && <Spinner />}
-              Confirm Downgrade
-            </button>
-          </div>
+          <ConfirmFooter
+            label="Confirm Downgrade"
+            pending={downgrade.isPending}
+            onConfirm={() => downgrade.mutate({ targetPlan: target.plan, targetInterval: target.interval })}
+          />
         </>
       ) : null}
     </DialogShell>
