@@ -49,13 +49,17 @@ describe('kill switch', () => {
       async () => {
         const seen = await finishedJobs(t.database, TASK_EXECUTE, ids);
         const { pending } = await counts(user);
-        if (pending === 3 && ids.some((id) => seen.get(id)! < 2)) throw new Error(`jobs run: ${[...seen.values()]}`);
+        if (pending === 3 && ids.some((id) => seen.get(id)! < 2))
+          throw new Error(`jobs run: ${[...seen.values()]}`);
       },
       { timeout: 20_000, interval: 200 },
     );
     expect(await counts(user)).toMatchObject({ pending: 3, in_progress: 0, completed: 0 });
     expect(await status(user, 'POST', 'resume')).toEqual({ success: true, paused: false });
-    await vi.waitFor(async () => expect((await counts(user)).completed).toBe(3), { timeout: 20_000, interval: 200 });
+    await vi.waitFor(async () => expect((await counts(user)).completed).toBe(3), {
+      timeout: 20_000,
+      interval: 200,
+    });
   });
 
   it('needs a bearer', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { ConnectionView } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import { socialConnections, tasks, type SocialConnectionRow } from '../../db/schema.ts';
@@ -56,4 +56,48 @@ export async function resumePaused(db: Db, userId: string, connected: Set<string
     .where(and(inArray(tasks.id, ready), eq(tasks.status, 'paused_login_required')))
     .returning({ id: tasks.id, userId: tasks.userId });
   return moved;
+}
+
+/** What a finished OAuth callback stores: sealed tokens, unconfirmed until the dashboard confirms its handle. */
+export type UnconfirmedConnection = Omit<typeof socialConnections.$inferInsert, 'userId' | 'platform'>;
+
+export async function storeUnconfirmed(
+  db: Db,
+  userId: string,
+  platform: SocialPlatform,
+  values: UnconfirmedConnection,
+): Promise<void> {
+  await db
+    .insert(socialConnections)
+    .values({ userId, platform, ...values })
+    .onConflictDoUpdate({ target: [socialConnections.userId, socialConnections.platform], set: values });
+}
+
+/** Marks the founder's connection confirmed when the single-use handle matches and has not expired. */
+export async function confirmByHandle(
+  db: Db,
+  userId: string,
+  platform: SocialPlatform,
+  handleHash: string,
+  at: Date,
+): Promise<SocialConnectionRow | null> {
+  const [row] = await db
+    .update(socialConnections)
+    .set({ connected: true, lastSync: at, confirmHandleHash: null, confirmExpiresAt: null, updatedAt: at })
+    .where(
+      and(
+        eq(socialConnections.userId, userId),
+        eq(socialConnections.platform, platform),
+        eq(socialConnections.confirmHandleHash, handleHash),
+        gt(socialConnections.confirmExpiresAt, at),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteConnection(db: Db, userId: string, platform: SocialPlatform): Promise<void> {
+  await db
+    .delete(socialConnections)
+    .where(and(eq(socialConnections.userId, userId), eq(socialConnections.platform, platform)));
 }

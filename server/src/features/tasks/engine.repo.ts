@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { activities, approvals, taskResults, tasks, type TaskRow } from '../../db/schema.ts';
 import type { QueuedApproval } from '../../queue/publish-queue.ts';
 import type { AgentOutcome } from '../agents/agent.ts';
+import { agentsRunningCondition } from '../agent-controls/agent-controls.service.ts';
 import { postingSettingsOf } from '../publishing/publish.service.ts';
 
 export type Claim = { kind: 'claimed'; task: TaskRow } | { kind: 'busy' } | { kind: 'skipped' };
@@ -25,8 +26,8 @@ export function claimTask(db: Db, taskId: string, jobId: string, limit: number, 
         and(
           eq(tasks.id, taskId),
           sql`((${tasks.status} = 'pending' and (select count(*) from tasks t where t.user_id = ${owner.userId} and t.status = 'in_progress') < ${limit})
-            or (${tasks.status} = 'in_progress' and ${tasks.jobId} = ${jobId}))
-            and not exists (select 1 from agent_controls c where c.user_id = ${owner.userId} and c.paused)`,
+            or (${tasks.status} = 'in_progress' and ${tasks.jobId} = ${jobId}))`,
+          agentsRunningCondition(owner.userId),
         ),
       )
       .returning();
