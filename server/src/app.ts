@@ -23,17 +23,13 @@ import { errorHandler } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { AiProvider } from './providers/ai/port.ts';
-import { createBillingProvider, type AnyBillingProvider } from './providers/billing/registry.ts';
-import { createAiProvider } from './providers/ai/registry.ts';
-import { createEmailProvider } from './providers/email/registry.ts';
 import type { EmailProvider } from './providers/email/port.ts';
 import type { SocialProviders } from './providers/social/port.ts';
-import { createSocialProviders } from './providers/social/registry.ts';
+import { createProviders } from './providers/index.ts';
+import type { AnyBillingProvider } from './providers/billing/registry.ts';
 import type { VoiceProvider } from './providers/voice/port.ts';
 import type { VmProvider } from './providers/vm/port.ts';
-import { createVmProvider } from './providers/vm/registry.ts';
 import type { VmEvents } from './events/vm-events.ts';
-import { createVoiceProvider } from './providers/voice/registry.ts';
 import type { AutonomyScheduler } from './queue/autonomy-queue.ts';
 import type { PublishScheduler } from './queue/publish-queue.ts';
 import type { TaskQueue } from './queue/task-queue.ts';
@@ -89,8 +85,8 @@ const WEBHOOK_JSON_LIMIT_BYTES = 1024 * 1024;
 export function createApp(deps: AppDeps): CofounderApp {
   const { config, database, log } = deps;
   const now = deps.now ?? Date.now;
-  const email = deps.email ?? createEmailProvider(config, database.db);
-  const ai = deps.ai ?? createAiProvider(config);
+  // main passes the set it built (and gave the workers); a test passes the fakes it needs and gets the rest.
+  const { email, ai, social, voice, billing, vm } = createProviders(config, database.db, log, now, deps);
   const localAuth = config.supabase ? null : createLocalAuth({ config, db: database.db, email, now, log });
   const verifier =
     localAuth?.verifier ?? createHostedVerifier(config.supabase!.url, config.supabase!.jwtSecret, now);
@@ -108,8 +104,8 @@ export function createApp(deps: AppDeps): CofounderApp {
     queue: deps.queue ?? null,
     autonomy: deps.autonomy ?? null,
     publisher: deps.publisher ?? null,
-    social: deps.social ?? createSocialProviders(config),
-    voice: deps.voice ?? createVoiceProvider(config),
+    social,
+    voice,
     // main loads or creates the key in DATA_DIR; an app without one (tests) seals with a key of its own.
     tokenKey: config.social.tokenKey ?? randomBytes(32),
     rateLimits: config.userRateLimits ? createRateLimits(database.db, now) : UNLIMITED,
@@ -117,9 +113,9 @@ export function createApp(deps: AppDeps): CofounderApp {
       db: database.db,
       now,
       log,
-      provider: deps.billing ?? createBillingProvider(config, database.db, now),
+      provider: billing,
     }),
-    vm: deps.vm ?? createVmProvider(config, log),
+    vm,
     vmEvents: deps.vmEvents ?? null,
   };
 

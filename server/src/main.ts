@@ -3,12 +3,12 @@ import pino from 'pino';
 import { createApp, type CofounderApp } from './app.ts';
 import { ConfigError, LOCAL_SMS_NUMBER, loadConfig, type Config } from './config.ts';
 import { openPglite, openPostgres, type Database } from './db/client.ts';
-import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/lock.ts';
+import { acquireDataDirLock, DataDirLockedError } from './db/lock.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { isLoopbackAddress } from './http/local-only.ts';
 import { loadOrCreateAuthSecret, loadOrCreateTokenKey } from './features/auth/secret.ts';
-import { createAiProvider } from './providers/ai/registry.ts';
-import { createSocialProviders } from './providers/social/registry.ts';
+import { createClosers } from './closers.ts';
+import { createProviders } from './providers/index.ts';
 import { startWorkers } from './queue/start.ts';
 import { createViewTokens, VIEW_TOKEN_PREFIX } from './features/vms/view-token.ts';
 import { startMonitor, type Monitor } from './ws/monitor.ts';
@@ -17,7 +17,6 @@ import { createVmEvents } from './events/vm-events.ts';
 import { startLiveView } from './features/vms/live-view.ts';
 import { vmServices } from './features/vms/vm-services.ts';
 import { ownsVmCheck, startHoursSweep } from './features/vms/vms.service.ts';
-import { createVmProvider } from './providers/vm/registry.ts';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -66,29 +65,35 @@ function banner(config: Config, database: Database, app: CofounderApp, port: num
 async function start(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
-  let lock: DataDirLock | null = null;
-  let database: Database | null = null;
+  // Everything opened below registers how to close it; a failed start and a shutdown both close in reverse.
+  const closers = createClosers();
+  let database: Database;
+  let tokenKey: Buffer;
   try {
-    if (!config.databaseUrl) lock = acquireDataDirLock(config.dataDir);
+    if (!config.databaseUrl) {
+      const lock = acquireDataDirLock(config.dataDir);
+      closers.add(() => lock.release());
+    }
     if (!config.supabase && !config.auth.jwtSecret) config.auth.jwtSecret = loadOrCreateAuthSecret(config.dataDir);
-    config.social.tokenKey ??= loadOrCreateTokenKey(config.dataDir);
-    database = config.databaseUrl
+    tokenKey = config.social.tokenKey ??= loadOrCreateTokenKey(config.dataDir);
+    const opened = config.databaseUrl
       ? await openPostgres(config.databaseUrl, (err) => log.warn({ err }, 'idle database connection dropped'))
       : await openPglite(config.dataDir);
-    await migrateDatabase(database);
+    closers.add(() => opened.close());
+    await migrateDatabase(opened);
+    database = opened;
   } catch (err) {
-    await database?.close();
-    lock?.release();
+    await closers.closeAll();
     throw err;
   }
 
-  const ai = createAiProvider(config);
-  const social = createSocialProviders(config);
+  const providers = createProviders(config, database.db, log, Date.now);
+  const { ai, social, vm } = providers;
   // Machines, and their live events across processes (LISTEN/NOTIFY on the app's database).
-  const vm = createVmProvider(config, log);
   const bus = await createEventBus(database, log);
+  closers.add(() => bus.close());
   const vmEvents = createVmEvents({ db: database.db, bus, now: Date.now, log });
-  const machines = vmServices({ config, database, vm, vmEvents, ai, now: Date.now, log, tokenKey: config.social.tokenKey });
+  const machines = vmServices({ config, database, vm, vmEvents, ai, now: Date.now, log, tokenKey });
   // Local machines died with the previous run of this process: they come back as STOPPED (PGlite: one process, all).
   await machines.vms.stopOrphans(database.kind === 'pglite');
   const queue = await startWorkers({
@@ -98,24 +103,29 @@ async function start(): Promise<void> {
     log,
     now: Date.now,
     social,
-    tokenKey: config.social.tokenKey,
+    tokenKey,
     machine: machines.computerUse.runForEngineTask,
   });
+  closers.add(() => queue.stop()); // running tasks finish (bounded) before the database they write to closes
+  closers.add(() => vm.shutdown()); // closes this process's browsers; their rows are marked STOPPED at the next start
   const app = createApp({
     config,
     database,
     log,
-    ai,
-    social,
+    ...providers,
     queue,
     autonomy: queue.autonomy,
     publisher: queue.publisher,
-    vm,
     vmEvents,
   });
-  const stopSweep = startHoursSweep(machines.vms, log);
-  const stopLiveView = startLiveView({ db: database.db, vm, vmEvents, log });
+  closers.add(startLiveView({ db: database.db, vm, vmEvents, log }));
+  closers.add(startHoursSweep(machines.vms, log));
   const server = createServer(app.koa.callback());
+  closers.add(async () => {
+    const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
+    await new Promise<void>((done) => server.close(() => done())); // stop accepting, let in-flight requests finish
+    clearTimeout(force);
+  });
   let monitor: Monitor;
   try {
     await listen(server, config.port, config.host);
@@ -127,20 +137,14 @@ async function start(): Promise<void> {
       vmEvents,
       ownsVm: ownsVmCheck(database.db),
       // The "password" of GET /api/vms/{id}/vnc: watching that one machine without the account's token.
-      viewTokens: { prefix: VIEW_TOKEN_PREFIX, verify: createViewTokens(config.social.tokenKey).verify },
+      viewTokens: { prefix: VIEW_TOKEN_PREFIX, verify: createViewTokens(tokenKey).verify },
     });
   } catch (err) {
-    server.close();
-    stopSweep();
-    stopLiveView();
-    await vm.shutdown();
-    await queue.stop();
-    await bus.close();
-    await database.close();
-    lock?.release();
+    await closers.closeAll();
     const code = (err as NodeJS.ErrnoException).code;
     throw code === 'EADDRINUSE' ? new StartupError(`Port ${config.monitorPort} is already in use. Stop what uses it or set MONITOR_PORT.`) : err;
   }
+  closers.add(() => monitor.close());
   const port = (server.address() as { port: number }).port;
   for (const line of banner(config, database, app, port, monitor.port)) console.log(line);
 
@@ -150,17 +154,7 @@ async function start(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
-    await new Promise<void>((done) => server.close(() => done())); // stop accepting, let in-flight requests finish
-    clearTimeout(force);
-    await monitor.close();
-    stopSweep();
-    stopLiveView();
-    await vm.shutdown(); // closes this process's browsers; their rows are marked STOPPED at the next start
-    await queue.stop(); // running tasks finish (bounded) before the database they write to closes
-    await bus.close();
-    await database.close();
-    lock?.release();
+    await closers.closeAll();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

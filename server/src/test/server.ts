@@ -17,8 +17,8 @@ import type { VmProvider } from '../providers/vm/port.ts';
 import { vmServices } from '../features/vms/vm-services.ts';
 import { openTestDatabase, testDatabaseUrl } from './db.ts';
 import type { AiProvider } from '../providers/ai/port.ts';
-import { createAiProvider } from '../providers/ai/registry.ts';
-import { createSocialProviders } from '../providers/social/registry.ts';
+import { createClosers } from '../closers.ts';
+import { createProviders } from '../providers/index.ts';
 import { startWorkers, type Workers } from '../queue/start.ts';
 
 type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
@@ -90,16 +90,21 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   options.configure?.(config);
   const clock = createTestClock();
+  const closers = createClosers();
   const database = options.database ?? (await openTestDatabase());
+  if (!options.database) closers.add(() => database.close());
   const log = options.log ?? pino({ level: 'silent' });
-  const ai = options.ai ?? createAiProvider(config);
-  const tuning = options.queue === true ? {} : options.queue;
-  const vm = options.vm ?? createFakeVm();
-  const bus = await createEventBus(database, log);
-  const vmEvents = createVmEvents({ db: database.db, bus, now: clock.now, log });
   // The workers publish with the app's social adapters and read tokens sealed with the app's key.
-  config.social.tokenKey ??= randomBytes(32);
-  const social = createSocialProviders(config);
+  const tokenKey = (config.social.tokenKey ??= randomBytes(32));
+  const providers = createProviders(config, database.db, log, clock.now, {
+    ai: options.ai,
+    vm: options.vm ?? createFakeVm(),
+  });
+  const { ai, vm } = providers;
+  const tuning = options.queue === true ? {} : options.queue;
+  const bus = await createEventBus(database, log);
+  closers.add(() => bus.close());
+  const vmEvents = createVmEvents({ db: database.db, bus, now: clock.now, log });
   const queue = tuning
     ? await startWorkers({
         database,
@@ -108,25 +113,29 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         log,
         now: clock.now,
         tuning,
-        social,
-        tokenKey: config.social.tokenKey,
-        machine: vmServices({ config, database, vm, vmEvents, ai, now: clock.now, log, tokenKey: config.social.tokenKey })
-          .computerUse.runForEngineTask,
+        social: providers.social,
+        tokenKey,
+        machine: vmServices({ config, database, vm, vmEvents, ai, now: clock.now, log, tokenKey }).computerUse
+          .runForEngineTask,
       })
     : null;
+  closers.add(() => queue?.stop());
+  closers.add(() => vm.shutdown());
   const app = createApp({
     config,
     database,
     log,
     now: clock.now,
     features: options.features,
-    ai,
-    social,
+    ...providers,
     queue,
     autonomy: queue?.autonomy ?? null,
     publisher: queue?.publisher ?? null,
-    vm,
     vmEvents,
+  });
+  closers.add(async () => {
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
   });
   if (options.clientAddress) {
     const address = options.clientAddress;
@@ -148,13 +157,6 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
         realtime: { transport },
       }),
-    async close() {
-      server.closeAllConnections();
-      await new Promise((done) => server.close(done));
-      await queue?.stop();
-      await vm.shutdown();
-      await bus.close();
-      if (!options.database) await database.close();
-    },
+    close: () => closers.closeAll(),
   };
 }
