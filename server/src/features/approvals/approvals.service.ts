@@ -7,6 +7,7 @@ import type { PublishScheduler } from '../../queue/publish-queue.ts';
 import { pendingConfirmations } from '../computer-use/computer-use.service.ts';
 import { approvalById, requeueForRetry } from '../publishing/publish.service.ts';
 import { approvalsOf, decidePending } from './approvals.repo.ts';
+import { requireOwned } from '../../http/access.ts';
 
 const INBOX_LIMIT = 200;
 
@@ -38,9 +39,7 @@ const toApproval = (a: ApprovalRow): Approval => ({
 export function approvalsService(db: Db, publisher: PublishScheduler | null, now: () => number) {
   /** The caller's approval, or 404 (another founder's id looks the same as a missing one). */
   async function ownApproval(id: string, userId: string): Promise<ApprovalRow> {
-    const row = isUuid(id) ? await approvalById(db, id) : null;
-    if (!row || row.userId !== userId) throw new AppError('not_found', 'Approval not found');
-    return row;
+    return requireOwned(isUuid(id) ? await approvalById(db, id) : null, userId, 'Approval not found');
   }
 
   const enqueue = async (row: ApprovalRow) => {

@@ -31,6 +31,7 @@ import type { AnyBillingProvider } from '../../providers/billing/registry.ts';
 import { planState } from '../usage/usage.service.ts';
 import { applyBillingEvent, storeCustomer, subscriptionOf, type ApplyOutcome, type SyncEvent } from './billing.repo.ts';
 import { grantedPlan } from './plan.ts';
+import { requireOwned } from '../../http/access.ts';
 
 const NO_SUBSCRIPTION = 'You have no active subscription to change. Choose a plan on the pricing page.';
 
@@ -248,8 +249,7 @@ async function downgrade(userId: string, plan: PaidPlanId, interval: BillingInte
 
     async localSession(userId: string, sessionId: string): Promise<LocalCheckoutSession> {
       if (provider.kind !== 'local') throw new AppError('not_found', 'Not found');
-      const session = await provider.session(sessionId);
-      if (!session || session.userId !== userId) throw new AppError('not_found', 'Checkout session not found');
+      const session = requireOwned(await provider.session(sessionId), userId, 'Checkout session not found');
       return {
         success: true,
         session: {
@@ -266,8 +266,7 @@ async function downgrade(userId: string, plan: PaidPlanId, interval: BillingInte
 
     async decideLocal(user: { id: string; email: string }, sessionId: string, decision: LocalCheckoutDecision): Promise<LocalCheckoutResult> {
       if (provider.kind !== 'local') throw new AppError('not_found', 'Not found');
-      const session = await provider.session(sessionId);
-      if (!session || session.userId !== user.id) throw new AppError('not_found', 'Checkout session not found');
+      const session = requireOwned(await provider.session(sessionId), user.id, 'Checkout session not found');
       const id = encodeURIComponent(session.id);
       const failed = (reason: string) => ({ success: true as const, redirectUrl: `/subscription/failed?session_id=${id}&error=${reason}` });
       if (session.status === 'expired') return failed('session_expired');

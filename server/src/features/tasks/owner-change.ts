@@ -5,6 +5,7 @@ import type { TaskQueue } from '../../queue/task-queue.ts';
 import { ownVm } from '../vms/vms.service.ts';
 import { ownTask, toTask, updateTask } from './tasks-list.repo.ts';
 import { runStored } from './tasks.service.ts';
+import { requireOwned } from '../../http/access.ts';
 
 /** Status moves an owner may make (PatchTaskBody); every other move belongs to the engine. */
 const OWNER_MOVES: Record<TaskStatus, TaskStatus[]> = {
@@ -28,8 +29,7 @@ export async function changeOwnTask(
   change: PatchTaskBody,
   at: Date,
 ): Promise<Task> {
-  const task = await ownTask(db, userId, taskId);
-  if (!task) throw new AppError('not_found', 'Task not found');
+  const task = requireOwned(await ownTask(db, userId, taskId), userId, 'Task not found');
   if (change.vmId) {
     if (!(MACHINE_AGENTS as readonly string[]).includes(task.agent)) {
       throw new AppError(

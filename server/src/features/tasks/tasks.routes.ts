@@ -10,7 +10,6 @@ import {
 } from '@cofounder/shared';
 import { z } from 'zod';
 import { currentUser, ownParam } from '../../http/auth.ts';
-import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { FeatureRouter } from '../types.ts';
 import { createUsageService } from '../usage/usage.service.ts';
@@ -18,6 +17,7 @@ import { generateTasks } from './generate.ts';
 import { changeOwnTask } from './owner-change.ts';
 import { retryFailed } from './retry.ts';
 import { countByStatus, listTasks, ownTask, resultOf, toTask, toTaskResult, usageOfTasks } from './tasks-list.repo.ts';
+import { requireOwned } from '../../http/access.ts';
 
 /** The list is capped so a founder with 10,000 tasks still gets a fast answer; the counts cover all tasks. */
 const ListQuery = TaskListQuery.extend({ limit: z.coerce.number().int().min(1).max(500).default(200) });
@@ -69,8 +69,8 @@ export const tasksRoutes: FeatureRouter = ({ database, ai, now, queue }) => {
   });
 
   router.get('/api/tasks/:taskId/result', async (ctx) => {
-    const task = await ownTask(db, currentUser(ctx).id, ctx.params.taskId!);
-    if (!task) throw new AppError('not_found', 'Task not found');
+    const userId = currentUser(ctx).id;
+    const task = requireOwned(await ownTask(db, userId, ctx.params.taskId!), userId, 'Task not found');
     const result = await resultOf(db, task.id);
     const body: TaskResultResponse = {
       success: true,

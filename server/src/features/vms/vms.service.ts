@@ -25,6 +25,7 @@ import {
   vmsOf,
 } from './vms.repo.ts';
 import { isUuid } from '../../db/ids.ts';
+import { requireOwned } from '../../http/access.ts';
 
 /** Where monitor messages go (the live monitor's fan-out across processes). */
 export type MonitorPublisher = Pick<VmEvents, 'publish'>;
@@ -35,9 +36,7 @@ export const nodeName = (config: Pick<Config, 'port'>): string => `${hostname()}
 
 /** The caller's machine, or 404 (another founder's id reads the same as a missing one). */
 export async function ownVm(db: Db, id: string, userId: string): Promise<VmRow> {
-  const row = isUuid(id) ? await vmById(db, id) : null;
-  if (!row || row.userId !== userId) throw new AppError('not_found', VMS.texts.notFound);
-  return row;
+  return requireOwned(isUuid(id) ? await vmById(db, id) : null, userId, VMS.texts.notFound);
 }
 
 /** The monitor socket's ownership check (false for unknown or malformed ids). */
