@@ -32,6 +32,7 @@ export default defineConfig({
         },
       },
       './web/vitest.config.ts',
+      './extension/vitest.config.ts',
     ],
   },
 });

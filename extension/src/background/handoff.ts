@@ -24,7 +24,8 @@ async function signInWith(serverUrl: string, tokenHash: string): Promise<Extensi
   return { ok: true, email: data.session.user.email };
 }
 
-async function handle(message: unknown, sender: Sender): Promise<ExtensionExternalReply> {
+/** Answers one message from a web page; exported for its tests. */
+export async function handleExternalMessage(message: unknown, sender: Sender): Promise<ExtensionExternalReply> {
   const parsed = ExtensionExternalMessage.safeParse(message);
   if (!parsed.success) return { ok: false, error: 'Unknown message' };
   // The manifest lets local pages (and the build's dashboard) message us at all; only the server this
@@ -41,7 +42,7 @@ async function handle(message: unknown, sender: Sender): Promise<ExtensionExtern
 /** "Connect extension" and sign-out from an open dashboard tab (externally_connectable messages). */
 export function startHandoff(): void {
   browser.runtime.onMessageExternal.addListener((message: unknown, sender, sendResponse) => {
-    handle(message, sender).then(sendResponse, (err: unknown) =>
+    handleExternalMessage(message, sender).then(sendResponse, (err: unknown) =>
       sendResponse({ ok: false, error: err instanceof Error ? err.message : 'The hand-off failed' }),
     );
     return true; // the answer comes asynchronously
