@@ -21,18 +21,9 @@ import { oauthPage } from './oauth.page.ts';
  * at GET /auth/{platform}?userId=&code= → provider → GET /auth/{platform}/callback → the dashboard confirms with
  * POST /api/user/connections/{platform}; GET lists them, DELETE disconnects.
  */
-export const connectionsRoutes: FeatureRouter = ({
-  config,
-  database,
-  now,
-  queue,
-  publisher,
-  social,
-  tokenKey,
-  log,
-}) => {
-  const flow = connectionFlow({ config, db: database.db, now, queue, publisher, social, tokenKey, log });
-  const targetOrigin = config.publicUrl;
+export const connectionsRoutes: FeatureRouter = (deps) => {
+  const flow = connectionFlow({ ...deps, db: deps.database.db });
+  const targetOrigin = deps.config.publicUrl;
   const router = new Router();
 
   router.get('/auth/:platform', async (ctx) => {
