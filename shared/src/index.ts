@@ -7,6 +7,8 @@ export * from './schemas/auth.ts';
 export * from './schemas/config.ts';
 export * from './schemas/me.ts';
 export * from './api/client.ts';
+export * from './api/contract.ts';
+export * from './schemas/common.ts';
 export * from './schemas/onboarding.ts';
 export * from './schemas/chat.ts';
 export * from './schemas/intern-settings.ts';

@@ -15,12 +15,18 @@ export function routeTable(app: CofounderApp): RouteEntry[] {
   const routes: RouteEntry[] = [];
   for (const middleware of app.koa.middleware as ((...args: unknown[]) => unknown)[]) {
     const router = (middleware as { router?: Router }).router;
-    if (!router) continue;
-    for (const layer of router.stack) {
-      for (const method of layer.methods) if (method !== 'HEAD') routes.push({ method, path: String(layer.path) });
-    }
+    if (router) routes.push(...routesOf(router));
   }
   return routes;
+}
+
+/** One router's routes (HEAD, which Koa adds to every GET, and method-less `use` layers left out). */
+export function routesOf(router: Router): RouteEntry[] {
+  return router.stack.flatMap((layer) =>
+    layer.methods
+      .filter((method) => method !== 'HEAD')
+      .map((method) => ({ method, path: String(layer.path) })),
+  );
 }
 
 /** Fills :params from a lookup; throws for a parameter nobody mapped (a new route must be mapped, not skipped). */

@@ -6,6 +6,7 @@ import {
   type SendMessageBody,
 } from '../schemas/chat.ts';
 import { ApiError, apiErrorFrom, codeForStatus } from './api-error.ts';
+import { contract, endpointPath } from './contract.ts';
 import { createSseParser, type SseEvent } from './sse.ts';
 
 /** Spec 1 §8: the text of the failure when the model's reply never arrived. */
@@ -24,14 +25,15 @@ export interface SendMessageStreamOptions {
 }
 
 /**
- * POST /api/conversation/{userId} asking for Server-Sent Events: `delta` events feed `onDelta`, the `done`
+ * The contract's sendMessage (POST /api/conversation/{userId}) asking for Server-Sent Events: `delta` events feed `onDelta`, the `done`
  * event resolves with the stored messages. Failures before the stream starts are JSON with a status; failures
  * after it started arrive as an `error` event. Both reject with ApiError, so callers map one error type.
  */
 export async function sendMessageStream(options: SendMessageStreamOptions): Promise<SendMessageResponse> {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const res = await doFetch(`${options.baseUrl}/api/conversation/${encodeURIComponent(options.userId)}`, {
-    method: 'POST',
+  const endpoint = contract.sendMessage;
+  const res = await doFetch(`${options.baseUrl}${endpointPath(endpoint, { userId: options.userId })}`, {
+    method: endpoint.method,
     headers: {
       accept: 'text/event-stream',
       'content-type': 'application/json',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConnectionPlatform, OAuthSuccessData } from '../schemas/connections.ts';
+import { contract, endpointPath } from '../api/contract.ts';
 
 const SocialConfig = z.object({
   social: z.object({ twitter: z.boolean().optional(), reddit: z.boolean().optional() }).partial().optional(),
@@ -60,5 +61,5 @@ export function readOAuthMessage(message: unknown): OAuthMessage {
  * URL would outlive the window in history and logs.
  */
 export function connectWindowPath(platform: ConnectionPlatform, userId: string, code: string): string {
-  return `/auth/${platform}?${new URLSearchParams({ userId, code }).toString()}`;
+  return `${endpointPath(contract.oauthStart, { platform })}?${new URLSearchParams({ userId, code }).toString()}`;
 }

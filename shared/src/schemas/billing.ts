@@ -167,6 +167,13 @@ export type LocalCheckoutDecision = z.infer<typeof LocalCheckoutDecision>;
 export const LocalCheckoutResult = z.object({ success: z.literal(true), redirectUrl: z.string() });
 export type LocalCheckoutResult = z.infer<typeof LocalCheckoutResult>;
 
+/** POST /api/stripe/webhook: what became of a verified event (duplicates and stale events change nothing). */
+export const StripeWebhookResponse = z.object({
+  received: z.literal(true),
+  result: z.enum(['applied', 'duplicate', 'stale', 'ignored']),
+});
+export type StripeWebhookResponse = z.infer<typeof StripeWebhookResponse>;
+
 /** The 403 of a gated endpoint (spec 2 §6): the standard error body plus what to upgrade to. */
 export const UpgradeRequiredBody = z.object({
   error: z.object({ code: z.literal('forbidden'), message: z.string() }),

@@ -2,8 +2,14 @@ import { z } from 'zod';
 import { PRIORITY } from '../constants.ts';
 import { Task, TaskStatus } from './task.ts';
 
-/** GET /api/tasks/{userId}?status=: one status or all. */
-export const TaskListQuery = z.object({ status: TaskStatus.or(z.literal('all')).optional() });
+/**
+ * GET /api/tasks/{userId}?status=&limit=: one status or all. The list is capped so a founder with 10,000 tasks still
+ * gets a fast answer; the counts cover all tasks.
+ */
+export const TaskListQuery = z.object({
+  status: TaskStatus.or(z.literal('all')).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(200),
+});
 
 /** The task list with counts per status (spec 1 §3 "Task status counts"; paused = paused_login_required). */
 export const TaskListResponse = z.object({

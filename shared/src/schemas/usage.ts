@@ -29,3 +29,6 @@ export const UsageDetails = z.object({
 export type UsageDetails = z.infer<typeof UsageDetails>;
 
 export const UsageDetailsFailure = z.object({ success: z.literal(false), error: z.string() });
+/** The usage endpoint answers `success: false` with a reason instead of failing (spec 1 §7 "Usage"). */
+export const UsageReply = z.union([UsageDetails, UsageDetailsFailure]);
+export type UsageReply = z.infer<typeof UsageReply>;

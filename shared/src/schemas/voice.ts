@@ -71,6 +71,8 @@ export const RealtimeSession = z.object({
   maxSeconds: z.number().int().min(0),
 });
 export type RealtimeSession = z.infer<typeof RealtimeSession>;
+/** The session's query: the caller's own user id (spec 1 §7 names it in the URL). */
+export const RealtimeSessionQuery = z.object({ userId: z.string().min(1) });
 
 /** POST /api/realtime-voice/cleanup on hang-up and page exit: ends the call and meters its minutes. */
 export const RealtimeCleanupBody = z.object({ userId: z.string(), callId: z.string().optional() }).strict();

@@ -1,10 +1,5 @@
 import Router from '@koa/router';
-import {
-  ApprovalsQuery,
-  DecideApprovalBody,
-  type DecideApprovalResponse,
-  type RetryPublishResponse,
-} from '@cofounder/shared';
+import { contract, type DecideApprovalResponse, type RetryPublishResponse } from '@cofounder/shared';
 import { currentUser } from '../../http/auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { FeatureRouter } from '../types.ts';
@@ -19,12 +14,12 @@ export const approvalsRoutes: FeatureRouter = ({ database, now, publisher }) => 
   const router = new Router();
 
   router.get('/api/approvals', async (ctx) => {
-    const { status } = parseInput(ApprovalsQuery, ctx.query);
+    const { status } = parseInput(contract.approvals.query, ctx.query);
     ctx.body = await approvals.list(currentUser(ctx).id, status);
   });
 
   router.post('/api/approvals/:id', async (ctx) => {
-    const body = parseInput(DecideApprovalBody, ctx.request.body);
+    const body = parseInput(contract.decideApproval.body, ctx.request.body);
     const approval = await approvals.decide(ctx.params.id!, currentUser(ctx).id, body);
     ctx.body = { success: true, approval } satisfies DecideApprovalResponse;
   });

@@ -7,6 +7,7 @@ import {
   InvoicesQuery,
   LocalCheckoutDecision,
   ValidateSessionBody,
+  type StripeWebhookResponse,
 } from '@cofounder/shared';
 import { currentUser } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
@@ -107,7 +108,7 @@ export function billingRouter(billing: BillingService): Router {
       throw err;
     }
     const outcome = event ? await billing.apply(event) : { result: 'ignored' as const };
-    ctx.body = { received: true, result: outcome.result };
+    ctx.body = { received: true, result: outcome.result } satisfies StripeWebhookResponse;
   });
 
   return router;

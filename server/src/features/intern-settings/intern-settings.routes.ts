@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { UpdateInternSettingsBody, type InternSettingsResponse } from '@cofounder/shared';
+import { contract, type InternSettingsResponse } from '@cofounder/shared';
 import { ownParam } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -21,7 +21,7 @@ export const internSettingsRoutes: FeatureRouter = ({ database, now }) => {
     ctx.body = body;
   });
   router.post('/api/users/:userId/intern-settings', ownParam('userId'), async (ctx) => {
-    const { settings } = parseInput(UpdateInternSettingsBody, ctx.request.body);
+    const { settings } = parseInput(contract.saveInternSettings.body, ctx.request.body);
     await saveSettings(db, ctx.params.userId!, settings, new Date(now()));
     const body: InternSettingsResponse = { success: true, settings };
     ctx.body = body;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { PostingSettings, type PostingSettingsResponse } from '@cofounder/shared';
+import { contract, type PostingSettings, type PostingSettingsResponse } from '@cofounder/shared';
 import { currentUser } from '../../http/auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { FeatureRouter } from '../types.ts';
@@ -14,7 +14,7 @@ export const postingSettingsRoutes: FeatureRouter = ({ database, now }) => {
     ctx.body = answer(await postingSettingsOf(db, currentUser(ctx).id));
   });
   router.put('/api/user/posting-settings', async (ctx) => {
-    const settings = parseInput(PostingSettings, ctx.request.body);
+    const settings = parseInput(contract.updatePostingSettings.body, ctx.request.body);
     await savePostingSettings(db, currentUser(ctx).id, settings, new Date(now()));
     ctx.body = answer(settings);
   });

@@ -1,14 +1,13 @@
 import Router from '@koa/router';
 import {
-  PatchTaskBody,
-  TaskListQuery,
+  contract,
   type GenerateTasksResponse,
   type PatchTaskResponse,
   type RetryFailedResponse,
   type TaskListResponse,
   type TaskResultResponse,
 } from '@cofounder/shared';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { currentUser, ownParam } from '../../http/auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { FeatureRouter } from '../types.ts';
@@ -19,9 +18,6 @@ import { retryFailed } from './retry.ts';
 import { countByStatus, listTasks, ownTask, resultOf, toTask, toTaskResult, usageOfTasks } from './tasks-list.repo.ts';
 import { requireOwned } from '../../http/access.ts';
 
-/** The list is capped so a founder with 10,000 tasks still gets a fast answer; the counts cover all tasks. */
-const ListQuery = TaskListQuery.extend({ limit: z.coerce.number().int().min(1).max(500).default(200) });
-
 /** Tasks (spec 2 §7): list with counts, generate, change, retry failed, result. */
 export const tasksRoutes: FeatureRouter = ({ database, ai, now, queue }) => {
   const { db } = database;
@@ -31,7 +27,7 @@ export const tasksRoutes: FeatureRouter = ({ database, ai, now, queue }) => {
 
   router.get('/api/tasks/:userId', ownParam('userId'), async (ctx) => {
     const userId = ctx.params.userId!;
-    const query = parseInput(ListQuery, ctx.query);
+    const query = parseInput(contract.tasks.query, ctx.query);
     const status = query.status && query.status !== 'all' ? query.status : null;
     const [rows, counts, spent] = [
       await listTasks(db, userId, status, query.limit),
@@ -58,7 +54,7 @@ export const tasksRoutes: FeatureRouter = ({ database, ai, now, queue }) => {
   });
 
   router.patch('/api/tasks/:taskId', async (ctx) => {
-    const change = parseInput(PatchTaskBody, ctx.request.body);
+    const change = parseInput(contract.patchTask.body, ctx.request.body);
     const task = await changeOwnTask(db, queue, currentUser(ctx).id, ctx.params.taskId!, change, at());
     ctx.body = { success: true, task } satisfies z.infer<typeof PatchTaskResponse>;
   });

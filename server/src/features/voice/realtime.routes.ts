@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import {
   CALL_TOOLS,
+  contract,
   CallToolBody,
   CallTranscriptBody,
   CreateTaskToolArgs,
@@ -11,7 +12,6 @@ import {
   type RealtimeSession,
   RATE_LIMITS,
 } from '@cofounder/shared';
-import { z } from 'zod';
 import { currentUser, ownUserId } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { limitPerUser } from '../../http/rate-limits.ts';
@@ -20,8 +20,6 @@ import type { FeatureRouter } from '../types.ts';
 import { createUsageService } from '../usage/usage.service.ts';
 import { callOf } from './calls.repo.ts';
 import { createCallsService, SessionRefusedError, type SessionRefusal } from './calls.service.ts';
-
-const SessionQuery = z.object({ userId: z.string().min(1) });
 
 const REFUSALS: Record<Exclude<SessionRefusal, 'unavailable'>, () => AppError> = {
   busy: () => new AppError('conflict', VOICE_TEXT.callInProgress),
@@ -52,7 +50,7 @@ export const realtimeRoutes: FeatureRouter = ({ database, now, voice, log, queue
     RATE_LIMITS.texts.callSessions,
   );
   router.get('/api/realtime-voice/session', sessionBudget, async (ctx) => {
-    const userId = ownUserId(ctx, parseInput(SessionQuery, ctx.query).userId);
+    const userId = ownUserId(ctx, parseInput(contract.realtimeSession.query, ctx.query).userId);
     try {
       const body: RealtimeSession = await calls.startSession(userId);
       ctx.set('Cache-Control', 'no-store'); // it carries a secret

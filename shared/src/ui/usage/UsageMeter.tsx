@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { TriangleAlert } from 'lucide-react';
 import { PLANS } from '../../constants.ts';
-import type { UsageReply } from '../../api/client.ts';
+import type { UsageReply } from '../../schemas/usage.ts';
 import { shortDate } from '../../rules/chat-time.ts';
 import { showsUpgradePrompt, usageErrorText, usageFailureText } from '../../rules/usage.ts';
 import { UsageBar } from './UsageBar.tsx';
