@@ -108,7 +108,7 @@ export function createApp(deps: AppDeps): CofounderApp {
     voice,
     // main loads or creates the key in DATA_DIR; an app without one (tests) seals with a key of its own.
     tokenKey: config.social.tokenKey ?? randomBytes(32),
-    rateLimits: config.userRateLimits ? createRateLimits(database.db, now) : UNLIMITED,
+    rateLimits: config.userRateLimits ? createRateLimits(database.db) : UNLIMITED,
     billing: createBillingService({
       db: database.db,
       now,

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
   bigserial,
   boolean,
   check,
@@ -767,16 +766,14 @@ export const vmScreenshots = pgTable(
 );
 
 /**
- * Fixed-window request counters (http/rate-limits.ts): one row per key and window, shared by every server
- * process, so a per-user limit holds however many processes serve the user. Old windows are swept.
+ * The per-user request counters (http/rate-limits.ts): rate-limiter-flexible's RateLimiterDrizzle store, in the shape
+ * it requires (`key` primary key, `points`, `expire`). One row per key: its requests in the window that started with
+ * its first one, and when that window ends. Shared by every server process, so a per-user limit holds however many
+ * processes serve the user. Ended windows are swept now and then.
  */
-export const rateLimits = pgTable(
-  'rate_limits',
-  {
-    key: text('key').notNull(),
-    /** The window's start, epoch ms. */
-    windowStart: bigint('window_start', { mode: 'number' }).notNull(),
-    count: integer('count').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
-);
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  /** The window's end; null would mean never (no limit here has that). */
+  expire: timestamp('expire', tz),
+});

@@ -18,7 +18,9 @@ export function corsFor(publicUrl: string, extraOrigins: string[]): Middleware {
     },
     allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowHeaders: ['authorization', 'apikey', 'content-type', 'x-client-info', 'x-supabase-api-version', 'x-request-id'],
-    exposeHeaders: ['x-supabase-api-version', 'x-request-id'],
+    // The rate-limit headers (http/rate-limit-state.ts) and Retry-After are not CORS-safelisted: without this a
+    // page on another allowed origin (the extension) could not read them.
+    exposeHeaders: ['x-supabase-api-version', 'x-request-id', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after'],
     maxAge: 600,
   });
   return (ctx, next) => (CORS_PATHS.test(ctx.path) || ONBOARDING_API_PATH.test(ctx.path) ? handler(ctx, next) : next());

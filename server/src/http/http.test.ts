@@ -209,4 +209,17 @@ describe('CORS', () => {
     });
     expect(res.headers.get('access-control-allow-origin')).toBe(ext);
   });
+
+  it('lets an allowed origin read the rate-limit headers and Retry-After (not CORS-safelisted)', async () => {
+    const ext = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
+    const res = await fetch(`${t.baseUrl}/auth/v1/recover`, {
+      method: 'POST',
+      headers: { origin: ext, apikey: t.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'nobody@example.com' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('ratelimit-limit')).not.toBeNull();
+    const exposed = (res.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(/\s*,\s*/);
+    expect(exposed).toEqual(expect.arrayContaining(['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after']));
+  });
 });

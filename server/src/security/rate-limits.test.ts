@@ -1,13 +1,17 @@
 import { RATE_LIMITS, SMS } from '@cofounder/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rateLimits } from '../db/schema.ts';
+import { createRateLimits, SWEEP_EVERY } from '../http/rate-limits.ts';
 import { givePlan } from '../test/billing.ts';
-import { alignToWindow } from '../test/clock.ts';
+import { travel } from '../test/clock.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { call, signedInUser, type TestUser } from '../test/users.ts';
 
 // Issue 13 §5: per-user budgets on chat, call sessions, texts and computer tasks answer 429 with
 // Retry-After, hold across server processes (two apps on one database share them), and open again once the
-// window has passed. Login's per-address limit answers Retry-After too; the transcription burst is proven in
+// window has passed. Every answer a budget was checked for carries RateLimit-Limit, -Remaining and -Reset.
+// Login's per-address limit answers Retry-After too; the transcription burst is proven in
 // features/voice/transcription.test.ts (it needs the voice provider).
 
 let t: TestServer;
@@ -21,6 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await second?.close();
   await t?.close();
+  vi.useRealTimers(); // travel() faked Date
 });
 
 /** Sends `count` requests, alternating the two servers; returns the statuses and the last response. */
@@ -36,15 +41,12 @@ async function hammer(count: number, send: (server: TestServer) => Promise<Respo
 
 const retryAfter = (res: Response) => Number(res.headers.get('retry-after'));
 
-/**
- * Moves both apps' clocks (which agree) to the start of a fresh window of `windowMs`, so a hammer never straddles
- * a window boundary (a fixed window would start counting again there).
- */
-function freshWindow(windowMs: number): void {
-  const before = t.clock.now();
-  alignToWindow(t.clock, windowMs);
-  second.clock.advance(t.clock.now() - before);
-}
+/** The RateLimit-* headers (IETF draft) of a response, as numbers (NaN when absent). */
+const rateLimitOf = (res: Response) => ({
+  limit: Number(res.headers.get('ratelimit-limit')),
+  remaining: Number(res.headers.get('ratelimit-remaining')),
+  reset: Number(res.headers.get('ratelimit-reset')),
+});
 
 describe('per-user budgets (issue 13 §5)', () => {
   let user: TestUser;
@@ -54,56 +56,63 @@ describe('per-user budgets (issue 13 §5)', () => {
   });
 
   it('chat: the message over the per-minute budget gets 429 with Retry-After, on either process, and the model is not called', async () => {
-    freshWindow(RATE_LIMITS.chat.windowMs);
-    const { statuses, last } = await hammer(RATE_LIMITS.chat.max + 1, (server) =>
-      call(server, 'POST', `/api/conversation/${user.id}`, { token: user.token, body: { role: 'user', text: 'Hello' } }),
-    );
-    expect(statuses.slice(0, RATE_LIMITS.chat.max)).toEqual(Array(RATE_LIMITS.chat.max).fill(200));
+    const { max, windowMs } = RATE_LIMITS.chat;
+    const send = (server: TestServer) =>
+      call(server, 'POST', `/api/conversation/${user.id}`, { token: user.token, body: { role: 'user', text: 'Hello' } });
+    const first = await send(t);
+    expect(first.status).toBe(200);
+    expect(rateLimitOf(first)).toEqual({ limit: max, remaining: max - 1, reset: windowMs / 1000 });
+    // Both processes (hammer alternates them) count on from the same row.
+    const { statuses, last } = await hammer(max, send);
+    expect(statuses.slice(0, max - 1)).toEqual(Array(max - 1).fill(200));
     expect(statuses.at(-1)).toBe(429);
     expect((await last.json()).error.message).toBe(RATE_LIMITS.texts.chat);
     expect(retryAfter(last)).toBeGreaterThan(0);
-    expect(retryAfter(last)).toBeLessThanOrEqual(RATE_LIMITS.chat.windowMs / 1000);
-    // Both apps share one clock object per server; moving both past the window opens the budget again.
-    t.clock.advance(RATE_LIMITS.chat.windowMs);
-    second.clock.advance(RATE_LIMITS.chat.windowMs);
-    expect((await call(t, 'POST', `/api/conversation/${user.id}`, { token: user.token, body: { role: 'user', text: 'Hello again' } })).status).toBe(200);
+    expect(retryAfter(last)).toBeLessThanOrEqual(windowMs / 1000);
+    expect(rateLimitOf(last)).toEqual({ limit: max, remaining: 0, reset: retryAfter(last) });
+    // Past the window the budget opens again, with a fresh window.
+    travel(windowMs);
+    const again = await call(t, 'POST', `/api/conversation/${user.id}`, { token: user.token, body: { role: 'user', text: 'Hello again' } });
+    expect(again.status).toBe(200);
+    expect(rateLimitOf(again)).toEqual({ limit: max, remaining: max - 1, reset: windowMs / 1000 });
   }, 60_000);
 
   it('call sessions, computer tasks and simulated texts have their own budgets', async () => {
-    freshWindow(RATE_LIMITS.callSessions.windowMs);
     const sessions = await hammer(RATE_LIMITS.callSessions.max + 1, (server) =>
       call(server, 'GET', `/api/realtime-voice/session?userId=${user.id}`, { token: user.token }),
     );
     expect(sessions.statuses.slice(0, -1)).not.toContain(429);
     expect(sessions.last.status).toBe(429);
     expect(retryAfter(sessions.last)).toBeGreaterThan(0);
+    expect(rateLimitOf(sessions.last)).toMatchObject({ limit: RATE_LIMITS.callSessions.max, remaining: 0 });
 
-    freshWindow(RATE_LIMITS.computerTasks.windowMs);
     const tasks = await hammer(RATE_LIMITS.computerTasks.max + 1, (server) =>
       call(server, 'POST', '/api/computer-use/run-task/00000000-0000-4000-8000-000000000000', { token: user.token, body: { task: 'open example.com' } }),
     );
     expect(tasks.statuses.slice(0, -1)).not.toContain(429);
     expect(tasks.last.status).toBe(429);
     expect((await tasks.last.json()).error.message).toBe(RATE_LIMITS.texts.computerTasks);
+    expect(rateLimitOf(tasks.last)).toMatchObject({ limit: RATE_LIMITS.computerTasks.max, remaining: 0 });
 
-    freshWindow(RATE_LIMITS.smsSimulate.windowMs);
     const texts = await hammer(RATE_LIMITS.smsSimulate.max + 1, (server) =>
       call(server, 'POST', `/api/sms/simulate/${user.id}`, { token: user.token, body: { from: '+14155550100', body: 'hi' } }),
     );
     expect(texts.statuses.slice(0, -1)).not.toContain(429);
     expect(texts.last.status).toBe(429);
     expect(retryAfter(texts.last)).toBeGreaterThan(0);
+    expect(rateLimitOf(texts.last)).toMatchObject({ limit: RATE_LIMITS.smsSimulate.max, remaining: 0 });
   }, 60_000);
 
   it('verification codes: the one over SMS.codeRateLimit gets 429 with Retry-After', async () => {
-    freshWindow(SMS.codeRateLimit.windowMs);
-    const codes = await hammer(SMS.codeRateLimit.max + 1, (server) =>
+    const { max, windowMs } = SMS.codeRateLimit;
+    const codes = await hammer(max + 1, (server) =>
       call(server, 'POST', `/api/sms/generate-code/${user.id}`, { token: user.token, body: {} }),
     );
     expect(codes.statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
     expect(codes.last.status).toBe(429);
     expect(retryAfter(codes.last)).toBeGreaterThan(0);
-    expect(retryAfter(codes.last)).toBeLessThanOrEqual(SMS.codeRateLimit.windowMs / 1000);
+    expect(retryAfter(codes.last)).toBeLessThanOrEqual(windowMs / 1000);
+    expect(rateLimitOf(codes.last)).toEqual({ limit: max, remaining: 0, reset: retryAfter(codes.last) });
   });
 
   it('login: over the per-address limit the auth server answers 429 with Retry-After', async () => {
@@ -117,6 +126,7 @@ describe('per-user budgets (issue 13 §5)', () => {
     }
     expect(res!.status).toBe(429);
     expect(retryAfter(res!)).toBeGreaterThan(0);
+    expect(rateLimitOf(res!)).toEqual({ limit: t.config.auth.limits.signInPerEmail, remaining: 0, reset: retryAfter(res!) });
   }, 60_000);
 
   it('USER_RATE_LIMITS=false lifts the budgets (end-to-end and proof runs from one client)', async () => {
@@ -128,8 +138,30 @@ describe('per-user budgets (issue 13 §5)', () => {
         call(open, 'POST', `/api/conversation/${founder.id}`, { token: founder.token, body: { role: 'user', text: 'Hello' } }),
       );
       expect(statuses.every((s) => s === 200)).toBe(true);
+      const last = await call(open, 'POST', `/api/conversation/${founder.id}`, { token: founder.token, body: { role: 'user', text: 'Hello' } });
+      expect(last.headers.get('ratelimit-limit')).toBeNull();
     } finally {
       await open.close();
     }
+  }, 60_000);
+});
+
+describe('the counters table (rate-limiter-flexible on drizzle)', () => {
+  const rowsOf = (key: string) => t.database.db.select().from(rateLimits).where(eq(rateLimits.key, key));
+
+  it('keeps one row per key, counts refused requests too, and sweeps ended windows now and then', async () => {
+    const limits = createRateLimits(t.database.db);
+    const short = { max: 1, windowMs: 1000 };
+    expect(await limits.hit('sweep:ended', short)).toEqual({ ok: true, limit: 1, remaining: 0, resetSeconds: 1 });
+    expect(await limits.hit('sweep:ended', short)).toEqual({ ok: false, limit: 1, remaining: 0, resetSeconds: 1 });
+    expect((await rowsOf('sweep:ended')).map((r) => r.points)).toEqual([2]);
+    travel(2000);
+    const long = { max: 1000, windowMs: 60_000 };
+    for (let i = 2; i < SWEEP_EVERY - 1; i++) await limits.hit('sweep:live', long);
+    expect(await rowsOf('sweep:ended')).toHaveLength(1);
+    // The SWEEP_EVERY-th hit deletes the windows that have ended, and only those.
+    expect(await limits.hit('sweep:live', long)).toMatchObject({ ok: true, remaining: 1000 - (SWEEP_EVERY - 2) });
+    expect(await rowsOf('sweep:ended')).toHaveLength(0);
+    expect((await rowsOf('sweep:live')).map((r) => r.points)).toEqual([SWEEP_EVERY - 2]);
   }, 60_000);
 });

@@ -3,11 +3,12 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VmResponse, VmTaskResponse } from '@cofounder/shared';
 import { loadConfig } from '../config.ts';
 import { createVmProvider } from '../providers/vm/registry.ts';
 import { givePlan } from '../test/billing.ts';
+import { travel } from '../test/clock.ts';
 import { CHAT_TEST_OPTIONS } from '../test/factories.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { call, signedInUser, type TestUser } from '../test/users.ts';
@@ -52,6 +53,7 @@ afterAll(async () => {
   await t?.close();
   canary.close();
   fixture.close();
+  vi.useRealTimers(); // travel() faked Date
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -88,7 +90,7 @@ describe('SSRF (issue 13 §4)', () => {
     // One task per target (a blocked step ends nothing: the planner goes on), so each result is its own.
     for (const url of targets) {
       await call(t, 'POST', `/api/computer-use/run-task/${vm.id}`, { token: user.token, body: { task: `open ${url}` } });
-      t.clock.advance(60_000); // past the per-minute task budget
+      travel(60_000); // past the per-minute task budget
       const { decisions } = VmTaskResponse.parse(await (await call(t, 'GET', `/api/computer-use/task/${vm.id}`, { token: user.token })).json());
       outcomes.push(`${url} → ${decisions.map((d) => d.action).join(',')}`);
     }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { OneTimeTokenRow, UserRow } from '../../db/schema.ts';
 import type { OutgoingMail } from '../../providers/email/port.ts';
 import { AuthApiError, authErrors, parseAuthBody } from './auth-error.ts';
-import { isUniqueViolation, type AuthContext } from './context.ts';
+import { authBudget, isUniqueViolation, type AuthClient, type AuthContext } from './context.ts';
 import { confirmationMail, recoveryMail, safeRedirect, verifyLink } from './mails.ts';
 import { dropUnusedTokens, findByOtp, findByTokenHash, markUsed, replaceOneTimeToken, type OtpType } from './otp.repo.ts';
 import { otpHash, randomToken, sha256, sixDigitCode } from './random.ts';
@@ -21,8 +21,13 @@ export function createAccountService(c: AuthContext, sessions: SessionService) {
   const at = () => new Date(c.now());
   const redirect = (value: string | undefined, path: string) => safeRedirect(value, path, c.publicUrl, c.corsOrigins);
 
-  function limit(key: string, max: number): void {
-    if (!c.limiter.consume(key, max, c.limits.windowSeconds)) throw authErrors.rateLimited(c.limiter.resetInMs(key) / 1000);
+  const budget = (max: number) => authBudget(c.limits, max);
+
+  /** Counts one request against `key` (reported to the client); 429 once over `max`. */
+  async function limit(client: AuthClient, key: string, max: number): Promise<void> {
+    const state = await c.limiter.consume(key, budget(max));
+    client.report(state);
+    if (!state.ok) throw authErrors.rateLimited(state.resetSeconds);
   }
 
   function cooldownError(lastSent: Date | null): AuthApiError {
@@ -67,16 +72,19 @@ export function createAccountService(c: AuthContext, sessions: SessionService) {
    * sign-up counts toward the per-IP budget, and each such answer toward the address's budget (sign-in's), so
    * only a taken address can run out of it: registering a free one is never refused by someone else's tries.
    */
-  async function signUp(body: unknown, redirectTo: string | undefined, ip: string) {
-    limit(`signup:ip:${ip}`, c.limits.signUpPerIp);
+  async function signUp(body: unknown, redirectTo: string | undefined, client: AuthClient) {
+    await limit(client, `signup:ip:${client.ip}`, c.limits.signUpPerIp);
     if (c.signupDisabled) throw authErrors.signupDisabled();
     const input = parseAuthBody(SignUpBody, body);
     if (input.password.length < PASSWORD_MIN_LENGTH) throw authErrors.weakPassword(PASSWORD_MIN_LENGTH);
     const emailKey = `signup:email:${input.email}`;
-    if (c.limiter.blocked(emailKey, c.limits.signInPerEmail)) throw authErrors.rateLimited(c.limiter.resetInMs(emailKey) / 1000);
+    const emailBudget = budget(c.limits.signInPerEmail);
+    const emailState = await c.limiter.check(emailKey, emailBudget);
+    client.report(emailState);
+    if (!emailState.ok) throw authErrors.rateLimited(emailState.resetSeconds);
     const existing = await findUserByEmail(c.db, input.email);
     if (existing?.emailConfirmedAt) {
-      c.limiter.record(emailKey, c.limits.windowSeconds);
+      client.report(await c.limiter.record(emailKey, emailBudget));
       throw authErrors.userExists();
     }
     const encryptedPassword = await bcrypt.hash(input.password, c.bcryptCost);
@@ -132,19 +140,21 @@ export function createAccountService(c: AuthContext, sessions: SessionService) {
   }
 
   /** POST /verify: a 6-digit code with its email (limited: codes are guessable), or the link's token. */
-  async function verify(body: unknown, ip: string) {
+  async function verify(body: unknown, client: AuthClient) {
     const input = parseAuthBody(VerifyBody, body);
     if ('token_hash' in input) return verifyLinkToken(input.token_hash, input.type);
-    const keys = [`verify:ip:${ip}`, `verify:email:${input.email}`];
-    const caps = [c.limits.verifyPerIp, c.limits.signInPerEmail];
-    if (keys.some((k, i) => c.limiter.blocked(k, caps[i]!))) {
-      throw authErrors.rateLimited(Math.max(...keys.map((k) => c.limiter.resetInMs(k))) / 1000);
-    }
+    const limits = [
+      { key: `verify:ip:${client.ip}`, cap: budget(c.limits.verifyPerIp) },
+      { key: `verify:email:${input.email}`, cap: budget(c.limits.signInPerEmail) },
+    ];
+    const states = await Promise.all(limits.map(({ key, cap }) => c.limiter.check(key, cap)));
+    for (const state of states) client.report(state);
+    if (states.some((s) => !s.ok)) throw authErrors.rateLimited(Math.max(...states.map((s) => s.resetSeconds)));
     const user = await findUserByEmail(c.db, input.email);
     const code = input.token.trim();
     const row = user ? await findByOtp(c.db, user.id, otpHash(user.id, code), typesFor(input.type), at()) : null;
     if (!row) {
-      for (const k of keys) c.limiter.record(k, c.limits.windowSeconds);
+      for (const { key, cap } of limits) client.report(await c.limiter.record(key, cap));
       throw authErrors.otpExpired();
     }
     return consume(row);
@@ -158,8 +168,8 @@ export function createAccountService(c: AuthContext, sessions: SessionService) {
   }
 
   /** Always `{}` for an unknown address, so the endpoint cannot be used to find out who has an account. */
-  async function recover(body: unknown, redirectTo: string | undefined, ip: string) {
-    limit(`recover:ip:${ip}`, c.limits.recoverPerIp);
+  async function recover(body: unknown, redirectTo: string | undefined, client: AuthClient) {
+    await limit(client, `recover:ip:${client.ip}`, c.limits.recoverPerIp);
     const input = parseAuthBody(RecoverBody, body);
     const user = await findUserByEmail(c.db, input.email);
     if (!user) return {};
@@ -169,8 +179,8 @@ export function createAccountService(c: AuthContext, sessions: SessionService) {
     return {};
   }
 
-  async function resend(body: unknown, redirectTo: string | undefined, ip: string) {
-    limit(`resend:ip:${ip}`, c.limits.resendPerIp);
+  async function resend(body: unknown, redirectTo: string | undefined, client: AuthClient) {
+    await limit(client, `resend:ip:${client.ip}`, c.limits.resendPerIp);
     const raw = (body ?? {}) as Record<string, unknown>;
     if (!raw.email && !raw.phone) throw authErrors.validation('You must provide either an email or phone number.');
     const input = parseAuthBody(ResendBody, body);

@@ -27,6 +27,13 @@ function post(path: string, body: unknown, ip: string) {
 const signIn = (email: string, password: string, ip: string) => post('/token?grant_type=password', { email, password }, ip);
 const signUp = (email: string, ip: string) => post('/signup', { email, password: PASSWORD }, ip);
 const codeOf = async (res: Response) => ((await res.json()) as { code: string }).code;
+/** The RateLimit-* headers (IETF draft) of a response, as numbers (NaN when absent). */
+const rateLimitOf = (res: Response) => ({
+  limit: Number(res.headers.get('ratelimit-limit')),
+  remaining: Number(res.headers.get('ratelimit-remaining')),
+  reset: Number(res.headers.get('ratelimit-reset')),
+});
+const WINDOW = AUTH.rateLimitWindowSeconds;
 
 async function confirmedUser(): Promise<string> {
   const email = uniqueEmail();
@@ -87,5 +94,42 @@ describe('sign-up answers "already registered" (spec 1 §8) within limits', () =
     const limited = await signUp(await confirmedUser(), ip);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(rateLimitOf(limited)).toEqual({ limit: AUTH.signUpPerIp, remaining: 0, reset: Number(limited.headers.get('retry-after')) });
+  });
+});
+
+describe('RateLimit-Limit, -Remaining and -Reset on every limited /auth/v1 answer', () => {
+  it('sign-in shows the budget nearest to running out: the address, once a failure counts toward both', async () => {
+    const email = await confirmedUser();
+    const ip = newIp();
+    // Nothing counted yet: the address's budget (the smaller) in full, no window open.
+    const ok = await signIn(email, PASSWORD, ip);
+    expect(ok.status).toBe(200);
+    expect(rateLimitOf(ok)).toEqual({ limit: AUTH.signInPerEmail, remaining: AUTH.signInPerEmail, reset: 0 });
+
+    const wrong = await signIn(email, 'Wrong!pass0', ip);
+    expect(await codeOf(wrong)).toBe('invalid_credentials');
+    expect(rateLimitOf(wrong)).toEqual({ limit: AUTH.signInPerEmail, remaining: AUTH.signInPerEmail - 1, reset: WINDOW });
+    for (let i = 1; i < AUTH.signInPerEmail; i++) await signIn(email, `Wrong!pass${i}`, ip);
+    const limited = await signIn(email, 'Wrong!again', ip);
+    expect(limited.status).toBe(429);
+    expect(await codeOf(limited)).toBe('over_request_rate_limit');
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW);
+    expect(rateLimitOf(limited)).toEqual({ limit: AUTH.signInPerEmail, remaining: 0, reset: retryAfter });
+  });
+
+  it('sign-up, recovery and resend count per IP', async () => {
+    const ip = newIp();
+    const signedUp = await signUp(uniqueEmail(), ip);
+    expect(signedUp.status).toBe(200);
+    expect(rateLimitOf(signedUp)).toEqual({ limit: AUTH.signUpPerIp, remaining: AUTH.signUpPerIp - 1, reset: WINDOW });
+    const recovered = await post('/recover', { email: uniqueEmail() }, ip);
+    expect(recovered.status).toBe(200);
+    expect(rateLimitOf(recovered)).toEqual({ limit: AUTH.recoverPerIp, remaining: AUTH.recoverPerIp - 1, reset: WINDOW });
+    const resent = await post('/resend', { type: 'signup', email: uniqueEmail() }, ip);
+    expect(resent.status).toBe(200);
+    expect(rateLimitOf(resent)).toEqual({ limit: AUTH.resendPerIp, remaining: AUTH.resendPerIp - 1, reset: WINDOW });
   });
 });

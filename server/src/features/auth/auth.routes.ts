@@ -2,8 +2,10 @@ import { timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { jsonBody } from '../../http/body.ts';
+import { reporterFor } from '../../http/rate-limit-state.ts';
 import type { AccountService } from './account.service.ts';
 import { AuthApiError, authErrorBoundary, authErrors } from './auth-error.ts';
+import type { AuthClient } from './context.ts';
 import { safeRedirect } from './mails.ts';
 import type { LogoutScope, SessionService } from './session.service.ts';
 import { bearerToken, TokenError, type AuthedUser, type TokenVerifier } from '../../http/token-verifier.ts';
@@ -92,6 +94,8 @@ export function authRouter(d: AuthRoutesDeps): Router {
   const apikey = requireApiKey(d.anonKey);
   const user = requireSessionUser(d.verifier, d.anonKey);
   const caller = (ctx: Context) => ctx.state.user as AuthedUser;
+  /** The client's address, and its response as where the rate-limit checks report (RateLimit-* headers). */
+  const client = (ctx: Context): AuthClient => ({ ip: ctx.ip, report: reporterFor(ctx) });
 
   router.get('/health', (ctx) => {
     ctx.body = { name: 'GoTrue', version: 'cofounder-local', description: 'Cofounder local auth (Supabase Auth subset)' };
@@ -126,22 +130,22 @@ export function authRouter(d: AuthRoutesDeps): Router {
   });
 
   router.post('/signup', apikey, async (ctx) => {
-    ctx.body = await d.accounts.signUp(ctx.request.body, query(ctx, 'redirect_to'), ctx.ip);
+    ctx.body = await d.accounts.signUp(ctx.request.body, query(ctx, 'redirect_to'), client(ctx));
   });
   router.post('/token', apikey, async (ctx) => {
     const grant = query(ctx, 'grant_type');
-    if (grant === 'password') ctx.body = await d.sessions.signInWithPassword(ctx.request.body, ctx.ip);
+    if (grant === 'password') ctx.body = await d.sessions.signInWithPassword(ctx.request.body, client(ctx));
     else if (grant === 'refresh_token') ctx.body = await d.sessions.refresh(ctx.request.body);
     else throw authErrors.validation('unsupported_grant_type');
   });
   router.post('/verify', apikey, async (ctx) => {
-    ctx.body = await d.accounts.verify(ctx.request.body, ctx.ip);
+    ctx.body = await d.accounts.verify(ctx.request.body, client(ctx));
   });
   router.post('/recover', apikey, async (ctx) => {
-    ctx.body = await d.accounts.recover(ctx.request.body, query(ctx, 'redirect_to'), ctx.ip);
+    ctx.body = await d.accounts.recover(ctx.request.body, query(ctx, 'redirect_to'), client(ctx));
   });
   router.post('/resend', apikey, async (ctx) => {
-    ctx.body = await d.accounts.resend(ctx.request.body, query(ctx, 'redirect_to'), ctx.ip);
+    ctx.body = await d.accounts.resend(ctx.request.body, query(ctx, 'redirect_to'), client(ctx));
   });
   router.get('/user', apikey, user, async (ctx) => {
     ctx.body = await d.accounts.getUser(caller(ctx));

@@ -3,7 +3,8 @@ import type { AuthLimits } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { EmailProvider } from '../../providers/email/port.ts';
 import type { Jwt } from './jwt.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import type { RateLimitReport } from '../../http/rate-limit-state.ts';
+import type { Budget, MemoryRateLimits } from './rate-limit.ts';
 import type { TokenVerifier } from '../../http/token-verifier.ts';
 
 /** What the local auth services share; built once in local-auth.ts. */
@@ -11,7 +12,7 @@ export interface AuthContext {
   db: Db;
   jwt: Jwt;
   verifier: TokenVerifier;
-  limiter: RateLimiter;
+  limiter: MemoryRateLimits;
   email: EmailProvider;
   now: () => number;
   log: Logger;
@@ -21,6 +22,18 @@ export interface AuthContext {
   limits: AuthLimits;
   bcryptCost: number;
 }
+
+/** The client of an /auth/v1 request: its address (limits count per IP) and where its limit checks are reported. */
+export interface AuthClient {
+  ip: string;
+  report: RateLimitReport;
+}
+
+/** `max` per the auth window (AUTH.rateLimitWindowSeconds). */
+export const authBudget = (limits: AuthLimits, max: number): Budget => ({
+  max,
+  windowSeconds: limits.windowSeconds,
+});
 
 /** Postgres and PGlite both report a unique violation as SQLSTATE 23505 (drizzle wraps it in `cause`). */
 export function isUniqueViolation(err: unknown): boolean {

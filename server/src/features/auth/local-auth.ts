@@ -7,7 +7,7 @@ import { createAccountService, type AccountService } from './account.service.ts'
 import { authRouter } from './auth.routes.ts';
 import { createJwt } from './jwt.ts';
 import { createLocalVerifier } from './local-verifier.ts';
-import { RateLimiter } from './rate-limit.ts';
+import { MemoryRateLimits } from './rate-limit.ts';
 import { createSessionService } from './session.service.ts';
 import type { TokenVerifier } from '../../http/token-verifier.ts';
 
@@ -29,7 +29,7 @@ export function createLocalAuth(deps: { config: Config; db: Db; email: EmailProv
     db,
     jwt,
     verifier,
-    limiter: new RateLimiter(now),
+    limiter: new MemoryRateLimits(),
     email: deps.email,
     now,
     log: deps.log,

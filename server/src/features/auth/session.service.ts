@@ -3,7 +3,7 @@ import { AUTH, PasswordGrantBody, RefreshGrantBody } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import type { SessionRow, UserRow } from '../../db/schema.ts';
 import { authErrors, parseAuthBody } from './auth-error.ts';
-import type { AuthContext } from './context.ts';
+import { authBudget, type AuthClient, type AuthContext } from './context.ts';
 import type { AmrMethod } from './jwt.ts';
 import { randomToken } from './random.ts';
 import {
@@ -62,21 +62,28 @@ export function createSessionService(c: AuthContext) {
    * its budget is refused outright. An address over its budget still gets its password checked: the right one
    * signs in (anyone could spend that budget, so refusing it would let strangers lock the owner out), a wrong
    * one gets 429 instead of invalid_credentials. Guessing stays bounded by the per-IP budget and bcrypt's cost.
+   * Both budgets are reported (the RateLimit-* headers show the nearer one).
    */
-  async function signInWithPassword(body: unknown, ip: string) {
+  async function signInWithPassword(body: unknown, client: AuthClient) {
     const input = parseAuthBody(PasswordGrantBody, body);
-    const ipKey = `signin:ip:${ip}`;
+    const ipKey = `signin:ip:${client.ip}`;
     const emailKey = `signin:email:${input.email}`;
     const { limits, limiter } = c;
-    if (limiter.blocked(ipKey, limits.signInPerIp)) throw authErrors.rateLimited(limiter.resetInMs(ipKey) / 1000);
-    const emailOverBudget = limiter.blocked(emailKey, limits.signInPerEmail);
+    const ipBudget = authBudget(limits, limits.signInPerIp);
+    const emailBudget = authBudget(limits, limits.signInPerEmail);
+    const ipState = await limiter.check(ipKey, ipBudget);
+    client.report(ipState);
+    if (!ipState.ok) throw authErrors.rateLimited(ipState.resetSeconds);
+    const emailState = await limiter.check(emailKey, emailBudget);
+    client.report(emailState);
     const user = await findUserByEmail(c.db, input.email);
     dummyHash ??= bcrypt.hash(randomToken(), c.bcryptCost);
     const matches = await bcrypt.compare(input.password, user?.encryptedPassword ?? (await dummyHash));
     if (!user || !matches) {
-      limiter.record(ipKey, limits.windowSeconds);
-      limiter.record(emailKey, limits.windowSeconds);
-      throw emailOverBudget ? authErrors.rateLimited(limiter.resetInMs(emailKey) / 1000) : authErrors.invalidCredentials();
+      client.report(await limiter.record(ipKey, ipBudget));
+      const email = await limiter.record(emailKey, emailBudget);
+      client.report(email);
+      throw emailState.ok ? authErrors.invalidCredentials() : authErrors.rateLimited(email.resetSeconds);
     }
     if (!user.emailConfirmedAt) throw authErrors.emailNotConfirmed();
     return c.db.transaction((tx) => start(tx, user, 'password'));

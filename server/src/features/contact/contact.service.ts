@@ -4,13 +4,14 @@ import { CONTACT, type ContactBody } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import type { ContactMessageRow } from '../../db/schema.ts';
 import type { EmailProvider, OutgoingMail } from '../../providers/email/port.ts';
-import { RateLimiter } from '../auth/rate-limit.ts';
+import type { RateLimitState } from '../../http/rate-limit-state.ts';
+import { MemoryRateLimits } from '../auth/rate-limit.ts';
 import { insertContactMessage, markContactMailed } from './contact.repo.ts';
 
 /** The 429 text; CONTACT.rateLimit.windowMs is one minute. */
 export const CONTACT_RATE_LIMITED_TEXT = 'Too many messages. Please try again in a minute.';
 
-/** Distinct IPs held by the limiter at most (see RateLimiter: the oldest windows go first past it). */
+/** Distinct IPs held by the limiter at most (see MemoryRateLimits: the oldest windows go first past it). */
 const LIMITER_MAX_KEYS = 20_000;
 
 export interface ContactServiceDeps {
@@ -20,12 +21,11 @@ export interface ContactServiceDeps {
   to: string;
   /** The app's secret key; a sub-key derived from it hashes IP addresses. */
   secret: Buffer;
-  now: () => number;
 }
 
 export interface ContactService {
-  /** Counts one post from `ip`: null when within CONTACT.rateLimit, else the seconds until it may post again. */
-  admit(ip: string): number | null;
+  /** Counts one post from `ip` against CONTACT.rateLimit (per process, in memory): ok false over it. */
+  admit(ip: string): Promise<RateLimitState>;
   /** A keyed hash of an IP address (for logs and the stored row; the address itself is not kept). */
   ipHash(ip: string): string;
   /** Stores the message, then mails it to CONTACT_TO. Resolves once stored, whether or not the mail went out. */
@@ -54,18 +54,15 @@ export function contactMail(row: ContactMessageRow, to: string): OutgoingMail {
 }
 
 export function createContactService(deps: ContactServiceDeps): ContactService {
-  const limiter = new RateLimiter(deps.now, LIMITER_MAX_KEYS);
-  const { max, windowMs } = CONTACT.rateLimit;
+  const limiter = new MemoryRateLimits(LIMITER_MAX_KEYS);
+  const budget = { max: CONTACT.rateLimit.max, windowSeconds: CONTACT.rateLimit.windowMs / 1000 };
   const ipKey = Buffer.from(
     hkdfSync('sha256', deps.secret, Buffer.alloc(0), 'cofounder contact ip hash', 32),
   );
   const ipHash = (ip: string) => createHmac('sha256', ipKey).update(ip).digest('base64url').slice(0, 22);
 
   return {
-    admit(ip) {
-      if (limiter.consume(`contact:${ip}`, max, windowMs / 1000)) return null;
-      return Math.max(1, Math.ceil(limiter.resetInMs(`contact:${ip}`) / 1000));
-    },
+    admit: (ip) => limiter.consume(`contact:${ip}`, budget),
 
     ipHash,
 

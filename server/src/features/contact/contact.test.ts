@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CONTACT, ContactResponse } from '@cofounder/shared';
 import { contactMessages } from '../../db/schema.ts';
+import { travel } from '../../test/clock.ts';
 import { startFakeSmtp, type FakeSmtp } from '../../test/fake-smtp.ts';
 import { mailTo, uniqueEmail } from '../../test/mail.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
@@ -189,11 +190,26 @@ describe('POST /api/contact rate limit without a trusted proxy', () => {
   beforeAll(async () => {
     t = await startTestServer();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    vi.useRealTimers(); // travel() faked Date
+  });
+
+  const rateLimitOf = (res: Response) => ({
+    limit: Number(res.headers.get('ratelimit-limit')),
+    remaining: Number(res.headers.get('ratelimit-remaining')),
+    reset: Number(res.headers.get('ratelimit-reset')),
+  });
 
   it('answers the 6th post in a window 429 whatever X-Forwarded-For says, and again after the window', async () => {
     const { max, windowMs } = CONTACT.rateLimit;
-    for (let i = 0; i < max; i++) expect((await post(t, message(), `192.0.2.${i}`)).status).toBe(200);
+    for (let i = 0; i < max; i++) {
+      const res = await post(t, message(), `192.0.2.${i}`);
+      expect(res.status).toBe(200);
+      expect(rateLimitOf(res)).toMatchObject({ limit: max, remaining: max - 1 - i });
+      expect(rateLimitOf(res).reset).toBeGreaterThan(0);
+      expect(rateLimitOf(res).reset).toBeLessThanOrEqual(windowMs / 1000);
+    }
 
     const limited = message({ name: 'Too Many' });
     const res = await post(t, limited, '192.0.2.200');
@@ -203,13 +219,20 @@ describe('POST /api/contact rate limit without a trusted proxy', () => {
     });
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(windowMs / 1000);
+    expect(rateLimitOf(res)).toEqual({
+      limit: max,
+      remaining: 0,
+      reset: Number(res.headers.get('retry-after')),
+    });
     expect(await rowsFrom(t, limited.email)).toHaveLength(0);
 
     // Bots count too: a honeypot post inside the window is refused like any other.
     expect((await post(t, message({ [CONTACT.honeypotField]: 'x' }))).status).toBe(429);
 
-    t.clock.advance(windowMs + 1);
-    expect((await post(t, limited)).status).toBe(200);
+    travel(windowMs + 1);
+    const after = await post(t, limited);
+    expect(after.status).toBe(200);
+    expect(rateLimitOf(after)).toEqual({ limit: max, remaining: max - 1, reset: windowMs / 1000 });
     expect(await rowsFrom(t, limited.email)).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
 import { ChatStreamDelta, ConversationResponse, SendMessageResponse, RATE_LIMITS } from '@cofounder/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, tasks, usageCounters } from '../../db/schema.ts';
+import { travel } from '../../test/clock.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { readSse } from '../../test/sse.ts';
@@ -12,7 +13,10 @@ let t: TestServer;
 beforeAll(async () => {
   t = await startTestServer(CHAT_TEST_OPTIONS);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  vi.useRealTimers(); // travel() faked Date
+});
 
 const path = (user: TestUser) => `/api/conversation/${user.id}`;
 const send = (user: TestUser, text: string, headers: Record<string, string> = {}) =>
@@ -183,7 +187,7 @@ describe('sending', () => {
     expect(await usedMessages(user)).toBe(100);
     expect((await chatRows(user)).filter((r) => r.role === 'user')).toHaveLength(10);
     // Over the limit the streamed variant answers plain JSON too (a minute later: past the per-minute budget).
-    t.clock.advance(RATE_LIMITS.chat.windowMs);
+    travel(RATE_LIMITS.chat.windowMs);
     const streamed = await send(user, 'One more', { accept: 'text/event-stream' });
     expect(streamed.status).toBe(429);
     expect((await streamed.json()).error.message).toBe(USAGE_LIMIT_MESSAGE);

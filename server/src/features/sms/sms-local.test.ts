@@ -6,7 +6,6 @@ import { LOCAL_SMS_NUMBER } from '../../config.ts';
 import { SMS_SESSION_COOKIE } from '../../http/auth.ts';
 import { givePlan } from '../../test/billing.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../../test/factories.ts';
-import { alignToWindow } from '../../test/clock.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
 
@@ -141,7 +140,6 @@ describe('SMS in local mode', () => {
   });
 
   it('rate-limits code generation per user (429), and a new code replaces the old one', async () => {
-    alignToWindow(t.clock, SMS.codeRateLimit.windowMs);
     const user = await builder();
     const codes: string[] = [];
     for (let i = 0; i < SMS.codeRateLimit.max; i++) {

@@ -9,6 +9,7 @@ import {
 } from '@cofounder/shared';
 import { currentUser, ownParam } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
+import { reporterFor } from '../../http/rate-limit-state.ts';
 import { limitPerUser } from '../../http/rate-limits.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { SmsProvider } from '../../providers/sms/port.ts';
@@ -90,7 +91,7 @@ export const smsRoutes: FeatureRouter = ({ database, ai, voice, now, log, queue,
   });
 
   router.post('/api/sms/generate-code/:userId', ownParam('userId'), async (ctx) => {
-    ctx.body = await service.generateCode(currentUser(ctx).id);
+    ctx.body = await service.generateCode(currentUser(ctx).id, reporterFor(ctx));
   });
 
   router.get('/api/sms/messages/:userId', ownParam('userId'), async (ctx) => {
@@ -110,7 +111,7 @@ export const smsRoutes: FeatureRouter = ({ database, ai, voice, now, log, queue,
   router.post('/api/sms/simulate/:userId', ownParam('userId'), simulateBudget, async (ctx) => {
     if (sms.mode !== 'local') throw new AppError('not_found', 'Not found');
     const { from, body } = parseInput(SimulateTextBody, ctx.request.body);
-    const answer: SimulateTextResponse = { success: true, replies: await service.simulate(currentUser(ctx).id, from, body) };
+    const answer: SimulateTextResponse = { success: true, replies: await service.simulate(currentUser(ctx).id, from, body, reporterFor(ctx)) };
     ctx.body = answer;
   });
 
@@ -118,12 +119,10 @@ export const smsRoutes: FeatureRouter = ({ database, ai, voice, now, log, queue,
     const params = await signedParams(ctx, sms, config.publicUrl);
     const from = params.From ?? '';
     if (!/^\+[1-9]\d{7,14}$/.test(from)) return twiml(ctx);
-    await service.inbound({
-      from,
-      to: params.To ?? sms.number,
-      body: params.Body ?? '',
-      sid: params.MessageSid ?? null,
-    });
+    await service.inbound(
+      { from, to: params.To ?? sms.number, body: params.Body ?? '', sid: params.MessageSid ?? null },
+      reporterFor(ctx),
+    );
     // Replies go out through the REST API, so Twilio gets an empty answer.
     twiml(ctx);
   });

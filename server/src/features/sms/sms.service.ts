@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { smsCodes, smsMessages, smsNumbers, type SmsMessageRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { retryAfterSeconds, type RateLimitReport } from '../../http/rate-limit-state.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import type { AiProvider } from '../../providers/ai/port.ts';
 import type { SmsProvider } from '../../providers/sms/port.ts';
@@ -199,9 +200,11 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue, rateLimi
       };
     },
 
-    async generateCode(userId: string): Promise<GenerateCodeResponse> {
+    /** A new code for `userId` (counted against SMS.codeRateLimit, reported to `report`). */
+    async generateCode(userId: string, report: RateLimitReport): Promise<GenerateCodeResponse> {
       const codes = await rateLimits.hit(`sms-code:${userId}`, SMS.codeRateLimit);
-      if (!codes.ok) throw AppError.rateLimited('Too many codes requested. Please wait a few minutes and try again.', codes.retryAfterSeconds);
+      report(codes);
+      if (!codes.ok) throw AppError.rateLimited('Too many codes requested. Please wait a few minutes and try again.', retryAfterSeconds(codes));
       const expiresAt = new Date(now() + SMS.codeTtlMs);
       let code = '';
       // Active codes are unique across users, so a texted code names exactly one founder.
@@ -237,10 +240,10 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue, rateLimi
      * The local simulator (issue 20 §2): a founder texts only as their own verified number, or as a number no one
      * has verified (to verify it with their own code). Another founder's number is refused whatever the text says.
      */
-    async simulate(userId: string, from: string, body: string): Promise<string[]> {
+    async simulate(userId: string, from: string, body: string, report: RateLimitReport): Promise<string[]> {
       const linked = await verifiedNumber(from);
       if (linked && linked.userId !== userId) throw new AppError('forbidden', SMS.texts.numberTaken);
-      return service.inbound({ from, to: sms.number, body, sid: null, sentBy: userId });
+      return service.inbound({ from, to: sms.number, body, sid: null, sentBy: userId }, report);
     },
 
     async internName(userId: string): Promise<string> {
@@ -284,12 +287,14 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue, rateLimi
 
     /**
      * The one inbound handler (Twilio's webhook and the local simulate form): answers the texts it sent back.
-     * 429 when the number is over its limit (nothing stored or sent). A MessageSid seen before (Twilio retrying a
-     * webhook, even concurrently) is answered with nothing: the unique index lets exactly one delivery store it.
+     * 429 when the number is over its limit (nothing stored or sent; the count is reported to `report`). A MessageSid
+     * seen before (Twilio retrying a webhook, even concurrently) is answered with nothing: the unique index lets exactly
+     * one delivery store it.
      */
-    async inbound(text: InboundText): Promise<string[]> {
+    async inbound(text: InboundText, report: RateLimitReport): Promise<string[]> {
       const texts = await rateLimits.hit(`sms-in:${text.from}`, SMS.inboundRateLimit);
-      if (!texts.ok) throw AppError.rateLimited('Too many texts from this number', texts.retryAfterSeconds);
+      report(texts);
+      if (!texts.ok) throw AppError.rateLimited('Too many texts from this number', retryAfterSeconds(texts));
       const body = truncateText(text.body, SMS.maxInboundChars);
       const [number] = await db.select().from(smsNumbers).where(eq(smsNumbers.phoneNumber, text.from));
       const linkedUser = number?.verifiedAt ? number.userId : null;

@@ -10,6 +10,7 @@ import {
 } from '@cofounder/shared';
 import type { z } from 'zod';
 import { currentUser, requireUser } from '../../http/auth.ts';
+import { reporterFor } from '../../http/rate-limit-state.ts';
 import type { VoiceProvider } from '../../providers/voice/port.ts';
 import type { FeatureRouter } from '../types.ts';
 import { createUsageService } from '../usage/usage.service.ts';
@@ -46,7 +47,7 @@ async function transcribeUpload(ctx: Context, voice: VoiceProvider, meter: Trans
   // Every early answer leaves the body unread: close the connection rather than drain it.
   ctx.set('Connection', 'close');
   if (!voice.available) throw fail.unavailable();
-  await meter.admit(userId);
+  await meter.admit(userId, reporterFor(ctx));
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > VOICE.maxUploadBytes + MULTIPART_ALLOWANCE_BYTES) throw fail.tooLarge(estimate(declared));
   try {
@@ -68,7 +69,7 @@ async function transcribeUpload(ctx: Context, voice: VoiceProvider, meter: Trans
 async function transcribeJson(ctx: Context, voice: VoiceProvider, meter: TranscriptionMeter): Promise<TranscribeResponse> {
   const userId = currentUser(ctx).id;
   if (!voice.available) throw fail.unavailable();
-  await meter.admit(userId);
+  await meter.admit(userId, reporterFor(ctx));
   const body = parseFlat(TranscribeBody, ctx.request.body);
   const data = body.audio_data;
   if (data.length % 4 !== 0 || !BASE64.test(data)) throw fail.badBase64();

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { TranscribeFailure, UsageDetails, VOICE, VOICE_TEXT } from '@cofounder/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usageCounters } from '../../db/schema.ts';
 import { CHAT_TEST_OPTIONS } from '../../test/factories.ts';
-import { alignToWindow } from '../../test/clock.ts';
+import { travel } from '../../test/clock.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
 import { monthKey } from '../usage/usage.service.ts';
@@ -23,7 +23,10 @@ beforeAll(async () => {
   v = await startVoiceTestServer();
   t = v.t;
 });
-afterAll(() => v.close());
+afterAll(async () => {
+  await v.close();
+  vi.useRealTimers(); // travel() faked Date
+});
 beforeEach(() => v.fake.reset());
 
 function upload(user: TestUser | null, audio: Buffer, fields: Record<string, string> = {}, filename = 'recording.webm') {
@@ -295,16 +298,22 @@ describe('voice metering', () => {
   });
 
   it('limits bursts to the plan\'s transcriptions per minute', async () => {
-    alignToWindow(t.clock, 60_000); // the burst is counted per fixed minute
     const user = await signedInUser(t);
     const notAudio = Buffer.from('not audio at all');
-    for (let i = 0; i < 5; i++) expect((await upload(user, notAudio)).status).toBe(400);
+    const first = await upload(user, notAudio);
+    expect(first.status).toBe(400);
+    expect(first.headers.get('ratelimit-limit')).toBe('5');
+    expect(first.headers.get('ratelimit-remaining')).toBe('4');
+    expect(first.headers.get('ratelimit-reset')).toBe('60');
+    for (let i = 1; i < 5; i++) expect((await upload(user, notAudio)).status).toBe(400);
     const sixth = await upload(user, notAudio);
     expect(sixth.status).toBe(429);
     expect(await sixth.json()).toMatchObject({ error: 'rate_limited' });
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(sixth.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-    t.clock.advance(61_000);
+    expect(sixth.headers.get('ratelimit-remaining')).toBe('0');
+    expect(sixth.headers.get('ratelimit-reset')).toBe(sixth.headers.get('retry-after'));
+    travel(61_000);
     expect((await upload(user, notAudio)).status).toBe(400);
   });
 

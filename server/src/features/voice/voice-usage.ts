@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { retryAfterSeconds, type RateLimitReport } from '../../http/rate-limit-state.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import type { UsageService } from '../usage/usage.service.ts';
 import { fail } from './failures.ts';
@@ -9,11 +10,12 @@ import { fail } from './failures.ts';
  */
 export function createTranscriptionMeter(db: Db, usage: UsageService, limits: RateLimits) {
   return {
-    /** Counts one transcription request; 429 over the burst or with no voice minutes left. */
-    async admit(userId: string): Promise<void> {
+    /** Counts one transcription request (the burst reported to `report`); 429 over the burst or with no voice minutes left. */
+    async admit(userId: string, report: RateLimitReport): Promise<void> {
       const plan = await usage.planOf(userId);
       const burst = await limits.hit(`transcription:${userId}`, { max: plan.transcriptionsPerMinute, windowMs: 60_000 });
-      if (!burst.ok) throw fail.burst(burst.retryAfterSeconds);
+      report(burst);
+      if (!burst.ok) throw fail.burst(retryAfterSeconds(burst));
       const left = await usage.voiceSecondsLeft(userId, plan);
       if (left !== null && left <= 0) throw fail.noMinutes();
     },

@@ -1,0 +1,10 @@
+-- The per-user counters take rate-limiter-flexible's RateLimiterDrizzle shape: one row per key with its points and
+-- the end of its window (was one row per key and fixed window). The old counts are dropped, so at most each budget's
+-- current window starts over once.
+DELETE FROM "rate_limits";--> statement-breakpoint
+ALTER TABLE "rate_limits" DROP CONSTRAINT "rate_limits_key_window_start_pk";--> statement-breakpoint
+ALTER TABLE "rate_limits" ADD PRIMARY KEY ("key");--> statement-breakpoint
+ALTER TABLE "rate_limits" ADD COLUMN "points" integer NOT NULL;--> statement-breakpoint
+ALTER TABLE "rate_limits" ADD COLUMN "expire" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "rate_limits" DROP COLUMN "window_start";--> statement-breakpoint
+ALTER TABLE "rate_limits" DROP COLUMN "count";
