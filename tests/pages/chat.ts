@@ -6,9 +6,13 @@ export const chatInput = (page: Page) => page.getByRole('textbox', { name: 'Mess
 /** The conversation log (the thread). */
 export const chatLog = (page: Page) => page.getByRole('log', { name: 'Conversation' });
 
-/** Types a message and sends it with Enter, as a user does. */
+/**
+ * Types a message and sends it with Enter, as a user does: once the send button is enabled (it stays disabled
+ * while the history loads, and Enter then sends nothing — a panel opened a moment ago is often still loading).
+ */
 export async function sendChatMessage(page: Page, text: string): Promise<void> {
   await chatInput(page).fill(text);
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
   await chatInput(page).press('Enter');
   await expect(chatInput(page)).toHaveValue('');
 }

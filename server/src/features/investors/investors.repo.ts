@@ -200,17 +200,16 @@ export async function countsOf(
   return { byStatus: statuses, emails: mail };
 }
 
-/** The founder's email with its investor, or null (another founder's id looks the same as a missing one). */
-export async function ownEmail(
+/** An email with its investor, or null; the caller checks the owner (requireOwned). */
+export async function emailWithInvestor(
   db: Db,
-  userId: string,
   emailId: string,
-): Promise<{ email: InvestorEmailRow; investor: InvestorRow } | null> {
+): Promise<{ userId: string; email: InvestorEmailRow; investor: InvestorRow } | null> {
   const [row] = await db
-    .select({ email: investorEmails, investor: investors })
+    .select({ userId: investorEmails.userId, email: investorEmails, investor: investors })
     .from(investorEmails)
     .innerJoin(investors, eq(investors.id, investorEmails.investorId))
-    .where(and(eq(investorEmails.id, emailId), eq(investorEmails.userId, userId)));
+    .where(eq(investorEmails.id, emailId));
   return row ?? null;
 }
 

@@ -10,6 +10,7 @@ import {
 import { and } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { onboarding, tasks, type TaskRow } from '../../db/schema.ts';
+import { requireOwned } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import type { EmailProvider } from '../../providers/email/port.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
@@ -17,7 +18,7 @@ import type { AuthedUser } from '../../http/token-verifier.ts';
 import { ownTask } from '../tasks/tasks.service.ts';
 import { createUsageService } from '../usage/usage.service.ts';
 import { oneLine } from './drafts.ts';
-import { backToPending, countsOf, decidePending, markSent, ownEmail } from './investors.repo.ts';
+import { backToPending, countsOf, decidePending, markSent, emailWithInvestor } from './investors.repo.ts';
 import { isUuid } from '../../db/ids.ts';
 
 export const RESEARCH_AGENT = 'investor_outreach_agent' as const;
@@ -98,8 +99,8 @@ export function createInvestorService({ db, email, queue, now }: Deps) {
      * task with a queued job is not queued twice —, in progress and completed are reported as they are.
      */
     async processResearch(userId: string, taskId: string): Promise<'queued' | 'running' | 'completed'> {
-      const task = await ownTask(db, userId, taskId);
-      if (!task || task.agent !== RESEARCH_AGENT) throw new AppError('not_found', 'Task not found');
+      const task = requireOwned(await ownTask(db, userId, taskId), userId, 'Task not found');
+      if (task.agent !== RESEARCH_AGENT) throw new AppError('not_found', 'Task not found');
       if (task.status === 'in_progress') return 'running';
       if (task.status === 'completed') return 'completed';
       if (task.status !== 'pending') {
@@ -122,8 +123,11 @@ export function createInvestorService({ db, email, queue, now }: Deps) {
       emailId: string,
       body: ApproveEmailBody,
     ): Promise<ApproveEmailResponse> {
-      const own = isUuid(emailId) ? await ownEmail(db, user.id, emailId) : null;
-      if (!own) throw new AppError('not_found', 'Email not found');
+      const own = requireOwned(
+        isUuid(emailId) ? await emailWithInvestor(db, emailId) : null,
+        user.id,
+        'Email not found',
+      );
       if (own.email.status !== 'pending') throw new AppError('conflict', 'This email was already decided');
       if (!body.approved) {
         const rejected = await decidePending(db, own.email.id, { status: 'rejected' }, at());
