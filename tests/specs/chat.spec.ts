@@ -39,7 +39,7 @@ test('chat: a streamed reply, a plan with its task notice, and history that surv
   // No settings saved yet: the server answers 404 and the chat shows its default name (spec 1 §2).
   await expect(page.getByRole('heading', { level: 2, name: 'Your AI Intern', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Offline mode' })).toBeVisible();
-  await expect(page.getByText('Online')).toBeVisible();
+  await expect(page.getByText('Online', { exact: true })).toBeVisible();
 
   const sawTyping = await watchForTyping(page);
   const streamed = page.waitForResponse(
@@ -48,7 +48,7 @@ test('chat: a streamed reply, a plan with its task notice, and history that surv
   await sendChatMessage(page, 'How do I find my first customers?');
   await expect(chatLog(page).getByText('How do I find my first customers?')).toBeVisible();
   expect((await streamed).headers()['content-type']).toContain('text/event-stream');
-  await expect(page.getByText('Online')).toBeVisible();
+  await expect(page.getByText('Online', { exact: true })).toBeVisible();
   expect(await sawTyping()).toBe(true);
   const replies = chatLog(page).locator('[data-kind="intern"]');
   await expect(replies).toHaveCount(1);

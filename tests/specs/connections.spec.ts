@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signInNewFounder } from '../pages/dashboard.ts';
 import { FAKE_X } from '../support/fake-social.ts';
+import { whenClosed } from '../support/windows.ts';
 
 test('connects X through the OAuth popup, then disconnects', async ({ page }) => {
   await signInNewFounder(page);
@@ -21,7 +22,7 @@ test('connects X through the OAuth popup, then disconnects', async ({ page }) =>
   const popupPromise = page.waitForEvent('popup');
   await x.getByRole('button', { name: 'Connect' }).click();
   const popup = await popupPromise;
-  await popup.waitForEvent('close');
+  await whenClosed(popup);
 
   await expect(x.getByText('Connected', { exact: true })).toBeVisible();
   await expect(x.getByText(`@${FAKE_X.username}`)).toBeVisible();

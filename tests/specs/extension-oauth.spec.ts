@@ -5,6 +5,7 @@ import { dismissTourIfShown } from '../pages/dashboard.ts';
 import { connectTo, signIn } from '../pages/extension.ts';
 import { FAKE_X } from '../support/fake-social.ts';
 import { createConfirmedUser } from '../support/users.ts';
+import { whenClosed } from '../support/windows.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
 
@@ -97,7 +98,7 @@ test('connects X from the extension; the dashboard shows it connected', async ({
 
   // The fake X sends the window straight back to the server's callback; the extension reads the result there,
   // confirms it with the server and closes the window.
-  await flowWindow.waitForEvent('close');
+  await whenClosed(flowWindow);
   const x = popup.getByTestId('connection-twitter');
   await expect(x.getByText(`Connected @${FAKE_X.username}`)).toBeVisible();
   await expect(x.getByRole('button', { name: 'Connect' })).toHaveCount(0);
@@ -118,7 +119,7 @@ test('a denied flow shows the error and leaves X not connected', async ({ popup,
   // X answers the consent page with "access denied", as when the founder clicks Cancel there.
   await inNextFlowWindow(context, await deniedCallbackUrl(user.email, user.password));
   const flowWindow = await startXFlow(popup, context);
-  await flowWindow.waitForEvent('close');
+  await whenClosed(flowWindow);
 
   const x = popup.getByTestId('connection-twitter');
   await expect(x.getByRole('alert')).toHaveText('You declined access to X.');

@@ -32,10 +32,14 @@ test('a Builder founder researches investors, opens one, approves a draft that r
   await expect(page.getByText('Upgrade to Builder to access this feature')).toHaveCount(0);
 
   // AI Research (offline: the bundled directory of fictional investors).
+  // The page says "Researching…" as soon as the button is pressed; the research is queued once the process call
+  // answers, and leaving the page before that (waitForResults reloads it) would cancel it.
+  const queued = page.waitForResponse((r) => /\/api\/agents\/investor-outreach\/[^/]+\/process$/.test(r.url()));
   await page.getByRole('button', { name: 'AI Research' }).click();
   await expect(
     page.getByText('Researching investors…').or(page.getByText('New investors and drafts are ready.')),
   ).toBeVisible();
+  expect((await queued).ok()).toBe(true);
   await waitForResults(page, PAGE, 'investor-card');
   await expect(
     page.getByText('These investors are fictional sample data from the offline research directory.'),
