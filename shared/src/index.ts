@@ -40,3 +40,4 @@ export * from './rules/investors.ts';
 export * from './schemas/sms.ts';
 export * from './schemas/vms.ts';
 export * from './rules/vms.ts';
+export * from './rules/plain-text.ts';

@@ -9,6 +9,7 @@ import { call, type TestUser } from '../../test/users.ts';
 import { smsMessages, smsNumbers, usageCounters } from '../../db/schema.ts';
 import { PLANS } from '@cofounder/shared';
 import { monthKey, USAGE_LIMIT_MESSAGE } from '../usage/usage.service.ts';
+import { replySegments } from './text.ts';
 import { eq } from 'drizzle-orm';
 
 let t: TestServer;
@@ -154,7 +155,12 @@ describe('SMS with Twilio (fake REST server, signed webhooks)', () => {
     expect(mine.at(-1)?.text).toBe(question);
     const answer = conversation.messages.at(-1);
     expect(answer?.role).toBe('intern');
-    expect(replies.join(' ').replace(/…$/, '').slice(0, 40)).toBe(answer!.text.replace(/\s+/g, ' ').trim().slice(0, 40));
+    // The chat keeps the Markdown; the texts carry it plain, numbered "(n/N) " when there are several.
+    expect(answer!.text).toContain('**');
+    expect(replies).toEqual(replySegments(answer!.text));
+    expect(replies.join('\n')).not.toMatch(/\*\*|__|`|#/);
+    expect(replies.length).toBeGreaterThan(1);
+    replies.forEach((r, i) => expect(r.startsWith(`(${i + 1}/${replies.length}) `)).toBe(true));
 
     const thread = (await (await call(t, 'GET', `/api/sms/messages/${user.id}`, { token: user.token })).json()) as SmsMessagesResponse;
     expect(thread.messages.some((m) => m.direction === 'in' && m.body === question)).toBe(true);

@@ -24,7 +24,7 @@ import { createConversationService } from '../conversation/conversation.service.
 import { savedSettingsOf } from '../intern-settings/intern-settings.service.ts';
 import { insertMessage } from '../messages/messages.service.ts';
 import { createUsageService, planState, USAGE_LIMIT_MESSAGE } from '../usage/usage.service.ts';
-import { codeIn, keywordOf, splitSegments, truncateText } from './text.ts';
+import { codeIn, keywordOf, replySegments, truncateText } from './text.ts';
 
 /** Said when the co-founder could not answer a text (the founder's message is kept in the chat). */
 export const SMS_REPLY_FAILED = 'Your co-founder could not answer right now. Please try again in a moment.';
@@ -282,7 +282,7 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue, rateLimi
       const answer = await chatReply(userId, text, null, 'phone');
       const [number] = await db.select().from(smsNumbers).where(eq(smsNumbers.phoneNumber, phone));
       if (number?.optedOut) return;
-      for (const segment of splitSegments(answer)) await sendText(userId, phone, segment);
+      for (const segment of replySegments(answer)) await sendText(userId, phone, segment);
     },
 
     /**
@@ -314,8 +314,9 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue, rateLimi
         .returning();
       if (!stored) return [];
       const replies: string[] = [];
+      // Every answer goes out as plain, numbered segments (the chat's answers are Markdown).
       const reply = async (userId: string | null, message: string) => {
-        for (const segment of splitSegments(message)) {
+        for (const segment of replySegments(message)) {
           await sendText(userId, text.from, segment);
           replies.push(segment);
         }
