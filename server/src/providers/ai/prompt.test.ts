@@ -54,6 +54,14 @@ describe('system prompt', () => {
     expect(other).toContain('Favour stability');
   });
 
+  it('states the length as a number of suggestions, ordered by the focus, and asks for drafts in full', () => {
+    const brief = buildSystemPrompt(input({ settings: { ...DEFAULT_INTERN_SETTINGS, responseLength: 'brief' } }));
+    expect(brief).toContain('Keep the reply under 60 words. Make at most 2 suggestions, without explanations, ordered by the focus above.');
+    const detailed = buildSystemPrompt(input({ settings: { ...DEFAULT_INTERN_SETTINGS, responseLength: 'detailed' } }));
+    expect(detailed).toContain('Keep the reply under 350 words. Make at most 5 suggestions, each with a short reason, ordered by the focus above.');
+    expect(brief).toContain('When asked to write something (an email, a post, a tweet), write it in full; a tweet stays within 280 characters.');
+  });
+
   it('includes the onboarding summary, and asks for one short question while onboarding', () => {
     const summary = summarizeOnboarding([
       { role: 'assistant', content: 'What problem do you solve?' },

@@ -1,6 +1,7 @@
 import {
   AGENT_CATEGORY,
   ONBOARDING,
+  POST_LIMITS,
   TASK_AGENTS,
   type InternSettings,
   type OnboardingProfile,
@@ -20,11 +21,14 @@ export interface PromptInput {
   onboardingSummary: string;
 }
 
-/** Reply length per setting: the word budget goes into the prompt, the token cap into the request. */
-export const REPLY_BUDGET: Record<InternSettings['responseLength'], { maxWords: number; maxTokens: number }> = {
-  brief: { maxWords: 60, maxTokens: 160 },
-  medium: { maxWords: 150, maxTokens: 400 },
-  detailed: { maxWords: 350, maxTokens: 900 },
+/**
+ * Reply length per setting: the word budget and the number of suggestions go into the prompt (and shape the
+ * offline co-founder's replies), the token cap into the request.
+ */
+export const REPLY_BUDGET: Record<InternSettings['responseLength'], { maxWords: number; maxTokens: number; suggestions: number }> = {
+  brief: { maxWords: 60, maxTokens: 160, suggestions: 2 },
+  medium: { maxWords: 150, maxTokens: 400, suggestions: 3 },
+  detailed: { maxWords: 350, maxTokens: 900, suggestions: 5 },
 };
 
 /** Token caps for the structured calls: an onboarding turn is one short question, a plan is up to 8 tasks. */
@@ -83,11 +87,14 @@ function purposeLines(purpose: PromptPurpose, settings: InternSettings): string[
       'Do not repeat an open task.',
     ];
   }
-  const { maxWords } = REPLY_BUDGET[settings.responseLength];
+  const { maxWords, suggestions } = REPLY_BUDGET[settings.responseLength];
+  const reasons = settings.responseLength === 'detailed' ? ', each with a short reason' : ', without explanations';
   return [
     'Answer the founder\'s latest message as their co-founder: specific to this startup, with concrete next steps.',
+    `When asked to write something (an email, a post, a tweet), write it in full; a tweet stays within ${POST_LIMITS.tweetMaxChars} characters.`,
     'Refer to their open tasks by description when relevant.',
-    `Keep the reply under ${maxWords} words. Use Markdown (lists, bold); never raw HTML.`,
+    `Keep the reply under ${maxWords} words. Make at most ${suggestions} suggestions${reasons}, ordered by the focus above.`,
+    'Use Markdown (lists, bold); never raw HTML.',
   ];
 }
 

@@ -22,7 +22,7 @@ export function pageNote(page: PageContext): string {
   const selection = page.selection?.replace(/\s+/g, ' ').trim();
   if (selection) {
     const quote = selection.length > QUOTE_MAX_CHARS ? `${selection.slice(0, QUOTE_MAX_CHARS)}…` : selection;
-    lines.push('', `> ${quote}`, '', 'Here is how that selection fits your plans:');
+    lines.push('', `> ${quote}`);
   }
   return lines.join('\n');
 }

@@ -17,6 +17,20 @@ export function ideaPhrase(profile: OnboardingProfile | null, maxWords = 8): str
   return `"${cut}${all.length > maxWords ? '…' : ''}"`;
 }
 
+/**
+ * What the founder is doing, to follow "I'm": "building an app that helps bakeries cut food waste" (the idea's
+ * first sentence, its first word in lower case unless it is a name like "CodeBuddy"), or "working on" the quoted
+ * idea phrase when the sentence is long or does not continue "building" ("We help…").
+ */
+export function buildingWhat(profile: OnboardingProfile | null): string {
+  const all = words(profile?.idea.split(/(?<=[.!?])\s/)[0] ?? '');
+  const [first = ''] = all;
+  if (all.length === 0) return 'building something new';
+  if (all.length > 16 || /^(we|i|our|my|it|this)$/i.test(first)) return `working on ${ideaPhrase(profile)}`;
+  const lead = /^[A-Z][a-z]*$/.test(first) ? first.toLowerCase() : first;
+  return `building ${[lead, ...all.slice(1)].join(' ').replace(/[.!?,;:]+$/, '')}`;
+}
+
 /** The first candidate with fewer than `limit` words (the last one if none fits). */
 export function firstUnder(limit: number, candidates: string[]): string {
   return candidates.find((c) => words(c).length < limit) ?? candidates[candidates.length - 1]!;
