@@ -458,6 +458,9 @@ export const VM_STATUSES = ['RUNNING', 'SUSPENDED', 'STOPPED', 'TERMINATED'] as 
 /** What a computer-use step can do (spec 2 §3 "Decision"; issue 12). `done` ends the task. */
 export const COMPUTER_ACTIONS = ['click', 'double_click', 'type', 'key', 'scroll', 'navigate', 'wait', 'screenshot', 'done'] as const;
 
+/** Spec 2 §8's text for a machine task that did not run; a task that did not do what was asked says it first. */
+const RUN_FAILED = 'Failed to run task.';
+
 /** AI computer control (spec 1 §4, §7-§9; spec 2 §2-§9 VMs; issue 12): every number and text, once. */
 export const VMS = {
   /** The machine list is polled this often (spec 2 §7, §9). */
@@ -515,7 +518,7 @@ export const VMS = {
     resumeFailed: 'Failed to resume VM',
     startFailed: 'Failed to start VM',
     terminateFailed: 'Failed to terminate VM',
-    runFailed: 'Failed to run task.',
+    runFailed: RUN_FAILED,
     vncTimedOut: 'Timed out waiting for VNC',
     vncUnavailable: 'VNC not available',
     /** The screenshot alert: 'Failed to take screenshot: {msg}'. */
@@ -536,6 +539,14 @@ export const VMS = {
     restarted: 'The server restarted, so the machine was stopped.',
     noTaskRunning: 'No task is running on this machine.',
     confirmationGone: 'This confirmation is no longer waiting for an answer.',
+    /**
+     * A task that ended without carrying out every step (a refused address, a missing element, an instruction
+     * the planner cannot follow, a model that gave up): Failed, then why.
+     */
+    notDone: (reason: string) => {
+      const why = reason.trim();
+      return why ? `${RUN_FAILED} ${/[.!?…]$/.test(why) ? why : `${why}.`}` : RUN_FAILED;
+    },
     /** How a computer-use task ended when it did not finish by itself. */
     stepLimit: (n: number) => `Stopped after ${n} steps without finishing.`,
     timeLimit: (minutes: number) => `Stopped after ${minutes} minutes without finishing.`,

@@ -36,12 +36,13 @@ export interface ResponsesRequest {
 }
 
 /**
- * One scripted computer-use answer: a computer_call with the action (and pending safety checks), an open_url
- * function call, or the final assistant message. reasoning becomes a reasoning item's summary.
+ * One scripted computer-use answer: a computer_call with the action (and pending safety checks), an open_url or
+ * finish_task function call, or a plain assistant message. reasoning becomes a reasoning item's summary.
  */
 export type ComputerTurn = { reasoning?: string } & (
   | { action: { type: string } & Record<string, unknown>; safetyChecks?: { id: string; code: string; message: string }[] }
   | { openUrl: string }
+  | { finish: { completed: boolean; summary: string } }
   | { message: string }
 );
 
@@ -389,18 +390,21 @@ export async function startFakeOpenAi(
     const reasoning = turn.reasoning
       ? [{ type: 'reasoning', id: `rs_fake_${n}`, summary: [{ type: 'summary_text', text: turn.reasoning }] }]
       : [];
+    const fn = (name: string, args: unknown) => ({ type: 'function_call', id: `fc_fake_${n}`, call_id: `call_fake_${n}`, name, arguments: JSON.stringify(args), status: 'completed' });
     const call =
       'action' in turn
         ? { type: 'computer_call', id: `cu_fake_${n}`, call_id: `call_fake_${n}`, action: turn.action, pending_safety_checks: turn.safetyChecks ?? [], status: 'completed' }
         : 'openUrl' in turn
-          ? { type: 'function_call', id: `fc_fake_${n}`, call_id: `call_fake_${n}`, name: 'open_url', arguments: JSON.stringify({ url: turn.openUrl }), status: 'completed' }
-          : {
-              type: 'message',
-              id: `msg_fake_${n}`,
-              role: 'assistant',
-              status: 'completed',
-              content: [{ type: 'output_text', text: turn.message, annotations: [], logprobs: [] }],
-            };
+          ? fn('open_url', { url: turn.openUrl })
+          : 'finish' in turn
+            ? fn('finish_task', turn.finish)
+            : {
+                type: 'message',
+                id: `msg_fake_${n}`,
+                role: 'assistant',
+                status: 'completed',
+                content: [{ type: 'output_text', text: turn.message, annotations: [], logprobs: [] }],
+              };
     callOf.set(`resp_fake_${n}`, 'message' in turn ? null : `call_fake_${n}`);
     return [...reasoning, call];
   }

@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { VMS } from '@cofounder/shared';
+import { checkMachineUrl, resolveTarget, urlPort, type Lookup } from '../providers/vm/net-guard.ts';
 import {
   VmCapacityError,
   VmProviderError,
@@ -13,13 +15,33 @@ import {
 
 // Test only: an in-memory VmProvider that draws nothing. Every machine shows one fixed page (a sign-in form with
 // a name field, a password field and a submit button) and the same tiny JPEG, so route and loop tests run in
-// milliseconds without Chromium. Waits really wait (capped), so a test can press Stop while a task runs.
+// milliseconds without Chromium. Waits really wait (capped), so a test can press Stop while a task runs. Opening
+// an address meets the real machines' rules (net-guard.ts, in local.ts's words) with a fake DNS: every name is
+// public except *.invalid, which does not resolve.
 
 /** A 1×1 grey JPEG. */
 export const FAKE_JPEG = Buffer.from(
   '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAAMCAgICAgMCAgIDAwMDBAYEBAQEBAgGBgUGCQgKCgkICQkKDA8MCgsOCwkJDRENDg8QEBEQCgwSExIQEw8QEBD/yQALCAABAAEBAREA/8wABgAQEAX/2gAIAQEAAD8A0s8g/9k=',
   'base64',
 );
+
+/** Every name resolves to one public address (example.com's), except *.invalid (RFC 6761), which has none. */
+const fakeLookup: Lookup = async (host) => {
+  if (host.endsWith('.invalid')) throw new Error(`getaddrinfo ENOTFOUND ${host}`);
+  const family = isIP(host);
+  return [family ? { address: host, family: family === 6 ? 6 : 4 } : { address: '93.184.215.14', family: 4 }];
+};
+
+/** What local.ts answers before opening an address: refused, not found, or null (it may open). */
+async function refusalOf(raw: string): Promise<ActionResult | null> {
+  const checked = checkMachineUrl(raw);
+  if (!checked.ok) return { result: 'blocked', detail: `Blocked: ${checked.reason}` };
+  const { url } = checked;
+  if (url.href === 'about:blank') return null;
+  const target = await resolveTarget(url.hostname, urlPort(url), new Set(), fakeLookup);
+  if (!target.ok && target.unresolved) return { result: 'failed', detail: `${url.hostname} could not be found` };
+  return target.ok ? null : { result: 'blocked', detail: `Blocked: ${target.reason}` };
+}
 
 const box = (y: number) => ({ x: 100, y, width: 300, height: 40 });
 /** The fixed page's elements (the offline planner finds "the name field", "the password field", "Sign in"). */
@@ -162,6 +184,8 @@ export function createFakeVm(options: FakeVmOptions = {}): FakeVm {
       const m = running(id);
       actions.set(id, [...(actions.get(id) ?? []), action]);
       if (action.type === 'navigate') {
+        const refused = await refusalOf(action.url);
+        if (refused) return refused;
         m.url = action.url;
         return { result: 'ok', detail: `Navigated to ${action.url}` };
       }

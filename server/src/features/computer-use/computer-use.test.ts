@@ -9,9 +9,11 @@ import {
   type MonitorServerMessage,
 } from '@cofounder/shared';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { vmScreenshots, vmTasks } from '../../db/schema.ts';
+import { activities, vmScreenshots, vmTasks } from '../../db/schema.ts';
+import { OFFLINE_COMPUTER_HELP } from '../../providers/ai/offline/computer-planner.ts';
 import { givePlan } from '../../test/billing.ts';
 import { CHAT_TEST_OPTIONS } from '../../test/factories.ts';
 import { createFakeVm, FAKE_JPEG, type FakeVm } from '../../test/fake-vm.ts';
@@ -21,9 +23,12 @@ import { vms } from '../../db/schema.ts';
 
 let t: TestServer;
 let fake: FakeVm;
+/** Every line the server logged, at every level (a typed password must not be among them). */
+const logLines: string[] = [];
 beforeAll(async () => {
   fake = createFakeVm({ maxWaitMs: 3000 });
-  t = await startTestServer({ ...CHAT_TEST_OPTIONS, vm: fake });
+  const log = pino({ level: 'trace' }, { write: (line: string) => void logLines.push(line) });
+  t = await startTestServer({ ...CHAT_TEST_OPTIONS, vm: fake, log });
 });
 afterAll(() => t.close());
 
@@ -106,14 +111,37 @@ describe('run-task', () => {
     expect(row!.screenshotId).not.toBeNull();
   });
 
-  it('ends with the planner’s own words when it cannot do the task', async () => {
+  it('a task it could not carry out ends Failed with why: a refused address, a missing button, an unclear task', async () => {
     const user = await signedInUser(t);
     const vm = await machine(user);
-    const missing = RunTaskResponse.parse(await (await run(user, vm.id, { task: 'click the button labelled Nowhere' })).json());
-    expect(missing.message).toContain('Could not find');
-    const vague = RunTaskResponse.parse(await (await run(user, vm.id, { task: 'grow my startup' })).json());
-    expect(vague.message).toContain('explicit steps');
-    expect(vague.finalScreenshot).toMatch(/^data:/);
+    const cases: [task: string, message: string, actions: number][] = [
+      ['open http://example.com:8080/admin and take a screenshot', 'Failed to run task. Blocked: port 8080 is not allowed.', 1],
+      ['open http://10.0.0.1 then take a screenshot', 'Failed to run task. Blocked: private address 10.0.0.1.', 1],
+      ['open https://nowhere.invalid', 'Failed to run task. nowhere.invalid could not be found.', 1],
+      // The planner scrolls once to look for the button, then says it is not there.
+      ['click the button labelled Nowhere', 'Failed to run task. Could not find “Nowhere” on the page.', 1],
+      ['grow my startup', VMS.texts.notDone(OFFLINE_COMPUTER_HELP), 0],
+    ];
+    for (const [description, message, actions] of cases) {
+      const events = recordEvents(vm.id);
+      const before = fake.actions.get(vm.id)?.length ?? 0;
+      const body = RunTaskResponse.parse(await (await run(user, vm.id, { task: description })).json());
+      expect(body, description).toMatchObject({ success: false, message, error: message });
+      expect(body.finalScreenshot).toMatch(/^data:/);
+      // Nothing after the step that did not work.
+      expect((fake.actions.get(vm.id)?.length ?? 0) - before, description).toBe(actions);
+      const stored = await task(user, vm.id);
+      expect(stored.task, description).toMatchObject({ id: body.taskId, status: 'failed', message, isRunning: false });
+      expect(stored.decisions.at(-1)).toMatchObject({ action: 'done' });
+      await until(async () => events.length, () => events.at(-1)?.type === 'taskEnd');
+      expect(events.slice(-2)).toMatchObject([
+        { type: 'taskComplete', success: false, message },
+        { type: 'taskEnd', status: 'failed' },
+      ]);
+    }
+    expect(VMS.texts.notDone(OFFLINE_COMPUTER_HELP)).toBe(
+      'Failed to run task. I can only follow explicit steps offline (open a URL, search the web for …, click the button labelled …, type … into …, press …, scroll, take a screenshot). Set OPENAI_API_KEY for open-ended tasks.',
+    );
   });
 
   it('validates the task, and needs a running machine held by this process', async () => {
@@ -198,6 +226,42 @@ describe('confirmations', () => {
     expect(fake.actions.get(vm.id)).toContainEqual({ type: 'type', text: 'hunter2' });
     expect(await inbox(user)).toEqual([]);
     expect((await task(user, vm.id)).pendingConfirmation).toBeNull();
+  });
+
+  it('a typed password appears nowhere but on the machine: not the answer, the task, the timeline, the monitor, activities or logs', async () => {
+    const user = await signedInUser(t);
+    const vm = await machine(user);
+    const events = recordEvents(vm.id);
+    const logged = logLines.length;
+    const { running, pending } = await awaiting(user, vm.id);
+    const waitingInbox = await inbox(user);
+    const confirmed = await call(t, 'POST', `/api/computer-use/confirm/${vm.id}`, {
+      token: user.token,
+      body: { confirmationId: pending.id, approve: true },
+    });
+    expect(confirmed.status).toBe(200);
+    const body = RunTaskResponse.parse(await (await running).json());
+    expect(body).toMatchObject({ success: true, message: 'Done: filled in Password.' });
+    // The machine got it: that is the one place it goes.
+    expect(fake.actions.get(vm.id)).toContainEqual({ type: 'type', text: 'hunter2' });
+    await until(async () => events.length, () => events.at(-1)?.type === 'taskEnd');
+
+    const timeline = await task(user, vm.id);
+    expect(timeline.decisions.find((d) => d.action === 'type')).toMatchObject({ text: '••••••••', thought: 'Typing into Password.' });
+    const rows = await t.database.db.select().from(vmTasks).where(eq(vmTasks.vmId, vm.id));
+    // The task as the founder wrote it is theirs to read; everything the machine run said about it is checked.
+    expect(rows.map((r) => r.description)).toEqual([PASSWORD_TASK]);
+    const seen = {
+      answer: body,
+      stored: rows.map(({ description: _, ...row }) => row),
+      timeline: { ...timeline, task: { ...timeline.task, description: null } },
+      inbox: waitingInbox,
+      monitor: events.map((e) => (e.type === 'taskStart' ? { ...e, task: null } : e)),
+      activities: await t.database.db.select().from(activities).where(eq(activities.userId, user.id)),
+      logs: logLines.slice(logged),
+    };
+    for (const [where, value] of Object.entries(seen)) expect(JSON.stringify(value), where).not.toContain('hunter2');
+    expect(seen.monitor.some((e) => e.type === 'aiDecision')).toBe(true);
   });
 
   it('no means nothing is typed and the task stops', async () => {

@@ -110,7 +110,7 @@ describe('runComputerTask', () => {
     const session = fakeSession([
       step({ action: 'navigate', text: 'https://example.com' }),
       step({ action: 'click', coordinate: { x: 10.4, y: 20.6 } }),
-      step({ action: 'done', text: 'Opened it and clicked.' }),
+      step({ action: 'done', text: 'Opened it and clicked.', completed: true }),
     ]);
     const { d, events } = deps({ machine, session });
     const result = await runComputerTask(d);
@@ -154,7 +154,7 @@ describe('runComputerTask', () => {
     ]);
   });
 
-  it('fails a malformed step, lets the model see why, and goes on; blocked results pass through', async () => {
+  it('fails a malformed step, lets the model see why, and goes on; a blocked step fails the task', async () => {
     const machine = fakeMachine({
       act: (a) =>
         a.type === 'navigate'
@@ -164,7 +164,8 @@ describe('runComputerTask', () => {
     const session = fakeSession([
       step({ action: 'click' }),
       step({ action: 'navigate', text: 'http://10.0.0.1' }),
-      step({ action: 'done', text: 'Gave up.' }),
+      // The model claims success anyway: the refused step decides.
+      step({ action: 'done', text: 'All done.', completed: true }),
     ]);
     const { d, events } = deps({ machine, session });
     const result = await runComputerTask(d);
@@ -184,7 +185,13 @@ describe('runComputerTask', () => {
         result: 'blocked',
         detail: 'Blocked: private address 10.0.0.1',
       },
-      { type: 'action', step: 3, action: 'done', result: 'ok', detail: 'Gave up.' },
+      {
+        type: 'action',
+        step: 3,
+        action: 'done',
+        result: 'failed',
+        detail: 'Failed to run task. Blocked: private address 10.0.0.1.',
+      },
     ]);
     expect(session.seen[1]!.lastAction).toEqual({
       action: 'click',
@@ -192,7 +199,42 @@ describe('runComputerTask', () => {
       detail: 'The click had no coordinate to click at.',
     });
     expect(session.seen[2]!.lastAction?.result).toBe('blocked');
-    expect(result.status).toBe('completed');
+    expect(result).toMatchObject({
+      status: 'failed',
+      message: 'Failed to run task. Blocked: private address 10.0.0.1.',
+    });
+    expect(events.at(-2)).toEqual({
+      type: 'taskComplete',
+      success: false,
+      message: 'Failed to run task. Blocked: private address 10.0.0.1.',
+    });
+    expect(events.at(-1)).toEqual({ type: 'taskEnd', status: 'failed' });
+  });
+
+  it('ends failed with the model’s own words when it says it could not, or does not say it did it all', async () => {
+    for (const completed of [false, undefined]) {
+      const session = fakeSession([
+        step({ action: 'done', text: 'There is no Subscribe button on this page.', completed }),
+      ]);
+      const { d, events } = deps({ machine: fakeMachine(), session });
+      expect(await runComputerTask(d)).toMatchObject({
+        status: 'failed',
+        message: 'Failed to run task. There is no Subscribe button on this page.',
+      });
+      expect(events.at(-1)).toEqual({ type: 'taskEnd', status: 'failed' });
+    }
+    // A machine failure (not a refusal) counts the same: a navigation that found nothing.
+    const machine = fakeMachine({
+      act: () => ({ result: 'failed', detail: 'nowhere.invalid could not be found' }),
+    });
+    const session = fakeSession([
+      step({ action: 'navigate', text: 'https://nowhere.invalid' }),
+      step({ action: 'done', text: 'Opened it.', completed: true }),
+    ]);
+    expect(await runComputerTask(deps({ machine, session }).d)).toMatchObject({
+      status: 'failed',
+      message: 'Failed to run task. nowhere.invalid could not be found.',
+    });
   });
 
   it('takes a screenshot without acting', async () => {
@@ -276,7 +318,7 @@ describe('runComputerTask', () => {
     const clickPay = () => step({ action: 'click', coordinate: { x: 150, y: 120 } });
     const run = async (answer: ConfirmAnswer, first = clickPay()) => {
       const machine = fakeMachine({ elements: [payButton] });
-      const session = fakeSession([first, step({ action: 'done', text: 'Paid.' })]);
+      const session = fakeSession([first, step({ action: 'done', text: 'Paid.', completed: true })]);
       const t = deps({ machine, session, confirm: async () => answer });
       return { ...t, machine, result: await runComputerTask(t.d) };
     };
@@ -353,23 +395,41 @@ describe('runComputerTask', () => {
         tag: 'input',
         type: 'password',
       };
-      const machine = fakeMachine({ elements: [password] });
+      // A machine that repeats what it typed.
+      const machine = fakeMachine({
+        elements: [password],
+        act: (a) => ({ result: 'ok', detail: a.type === 'type' ? `Typed ${a.text}` : 'ok' }),
+      });
       const session = fakeSession([
-        step({ action: 'click', coordinate: { x: 150, y: 120 } }),
+        step({ action: 'click', coordinate: { x: 150, y: 120 }, thought: 'I will type hunter2 next.' }),
         step({ action: 'type', text: 'hunter2', thought: 'Typing “hunter2” into Password.' }),
-        step({ action: 'done', text: 'Signed in.' }),
+        step({ action: 'wait', waitMs: 0, thought: 'Waiting after typing hunter2.' }),
+        step({ action: 'done', text: 'Typed "hunter2" into Password.', completed: true }),
       ]);
       const t = deps({ machine, session });
       const result = await runComputerTask(t.d);
       expect(t.confirms.map((c) => [c.step, c.kind, c.reason])).toEqual([
         [2, 'password', 'Typing into a password field on shop.example'],
       ]);
-      // The password reaches the machine, never the timeline.
+      // The password reaches the machine, never the timeline, the action details or the final message.
       expect(machine.actions[1]).toEqual({ type: 'type', text: 'hunter2' });
       expect(result.decisions[1]!.text).toBe('••••••••');
       expect(result.decisions[1]!.thought).toBe('Typing “••••••••” into Password.');
-      expect(JSON.stringify(t.events)).not.toContain('hunter2');
-      expect(JSON.stringify(result.decisions)).not.toContain('hunter2');
+      expect(t.events.find((e) => e.type === 'action' && e.step === 2)).toMatchObject({
+        detail: 'Typed ••••••••',
+      });
+      expect(result).toMatchObject({ status: 'completed', message: 'Typed "••••••••" into Password.' });
+      expect(t.events.at(-2)).toEqual({
+        type: 'taskComplete',
+        success: true,
+        message: 'Typed "••••••••" into Password.',
+      });
+      // The thought before the typing was already shown live; the stored timeline hides it there too.
+      expect(result.decisions[0]!.thought).toBe('I will type •••••••• next.');
+      const shown = t.events.filter((e) => !(e.type === 'aiDecision' && e.decision.step === 1));
+      expect(JSON.stringify(shown)).not.toContain('hunter2');
+      expect(JSON.stringify(t.confirms)).not.toContain('hunter2');
+      expect(JSON.stringify({ ...result, finalScreenshot: null })).not.toContain('hunter2');
     });
   });
 });

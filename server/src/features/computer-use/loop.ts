@@ -10,7 +10,7 @@ import {
 import type { LoopDeps, LoopEvent, LoopResult } from './loop-types.ts';
 import { elementAt, sensitiveAction } from './sensitive.ts';
 
-/** What the timeline shows for typed secrets (a fixed length: not even the length is told). */
+/** What the timeline and every message show for typed secrets (a fixed length: not even the length is told). */
 const HIDDEN_TEXT = '••••••••';
 /** A scroll without a distance moves most of a screen, keeping some context in view. */
 const DEFAULT_SCROLL_DY = Math.round(VMS.viewport.height * 0.75);
@@ -58,6 +58,8 @@ export function machineActionOf(step: ComputerStep): MachineAction | { invalid: 
 /**
  * One computer-use task: screenshot → the AI decides → the action runs → repeat, until the AI says done, a step
  * or time limit, the founder's Stop, or a declined confirmation. Task-level failures end the task; they never throw.
+ * It ends completed only when the AI says every part was carried out and no action was refused or failed on the
+ * machine; a password or card number typed never leaves it except to the machine.
  */
 export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
   const { machine, session, limits } = deps;
@@ -68,6 +70,12 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
   let lastAction: ComputerObservation['lastAction'] = null;
   // Where typed text and keys go: the element the last click landed on.
   let lastClicked: PageElement | null = null;
+  // The first action the machine refused or could not carry out: the task cannot have been done as asked.
+  let refusal: string | null = null;
+  // Passwords and card numbers typed so far: hidden wherever they would be shown (a model may repeat them).
+  const secrets: string[] = [];
+  const hide = (text: string): string =>
+    secrets.reduce((out, secret) => out.split(secret).join(HIDDEN_TEXT), text);
 
   const emit = (event: LoopEvent) => deps.emit(event);
 
@@ -82,13 +90,14 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
     const ask = askFor(step, observation, lastClicked);
     // A password or card number typed by the model goes to the machine, never into the timeline or the database.
     const secret = step.action === 'type' && (ask?.kind === 'password' || ask?.kind === 'payment');
+    if (secret && step.text && !secrets.includes(step.text)) secrets.push(step.text);
     const decision: Decision = {
       step: n,
-      // A planner may name what it types in its thought ("Typing “hunter2” into Password"): hide it there too.
-      thought: secret && step.text ? step.thought.split(step.text).join(HIDDEN_TEXT) : step.thought,
+      // A model may name what it types in its thought ("Typing “hunter2” into Password"): hidden there too.
+      thought: hide(step.thought),
       action: step.action,
       coordinate: step.coordinate ? { x: pixel(step.coordinate.x), y: pixel(step.coordinate.y) } : null,
-      text: secret ? HIDDEN_TEXT : step.text,
+      text: secret ? HIDDEN_TEXT : step.text === null ? null : hide(step.text),
       confidence: Math.min(Math.max(step.confidence, 0), 1),
       timestamp: new Date(deps.now()).toISOString(),
     };
@@ -100,7 +109,7 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
       detail: string,
       ending: Ending | null,
     ): Promise<StepOutcome> => {
-      await emit({ type: 'action', step: n, action: step.action, result, detail });
+      await emit({ type: 'action', step: n, action: step.action, result, detail: hide(detail) });
       await emit({ type: 'stepComplete', step: n });
       return ending
         ? { done: true, ending }
@@ -108,8 +117,15 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
     };
 
     if (step.action === 'done') {
-      const message = step.text?.trim() || 'Done.';
-      return finish('ok', message, { status: 'completed', message });
+      const said = hide(step.text?.trim() ?? '');
+      if (step.completed === true && !refusal) {
+        const message = said || 'Done.';
+        return finish('ok', message, { status: 'completed', message });
+      }
+      // The AI's own words on why it could not; the refused step when it claims the task done anyway.
+      const why = step.completed === true ? refusal : said || refusal;
+      const message = VMS.texts.notDone(why ?? '');
+      return finish('failed', message, { status: 'failed', message });
     }
     if (step.action === 'screenshot') return finish('ok', 'Took a screenshot', null);
 
@@ -140,6 +156,7 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
       done = await machine.act(action);
     } catch (err) {
       if (!(err instanceof VmProviderError)) throw err;
+      refusal ??= err.message;
       return finish('failed', err.message, null);
     }
     if (action.type === 'click' || action.type === 'double_click') {
@@ -147,7 +164,8 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
     } else if (action.type === 'navigate') {
       lastClicked = null;
     }
-    // 'blocked' (a refused address) is reported as is; the model sees it as lastAction and can change course.
+    // 'blocked' (a refused address) is reported as is; the model sees it as lastAction and can say why it stops.
+    if (done.result !== 'ok') refusal ??= done.detail;
     return finish(done.result, done.detail, null);
   }
 
@@ -181,9 +199,23 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
   } catch {
     // A machine that cannot show its screen any more leaves the task without a final screenshot.
   }
-  await emit({ type: 'taskComplete', success: ending.status === 'completed', message: ending.message });
+  const message = hide(ending.message);
+  await emit({ type: 'taskComplete', success: ending.status === 'completed', message });
   await emit({ type: 'taskEnd', status: ending.status });
-  return { ...ending, finalScreenshot, decisions, tokens, costUsd: Math.round(costUsd * 1e6) / 1e6 };
+  // Decisions made before a secret was typed may name it too (a model planning ahead): the stored timeline hides it.
+  const timeline = decisions.map((d) => ({
+    ...d,
+    thought: hide(d.thought),
+    text: d.text === null ? null : hide(d.text),
+  }));
+  return {
+    status: ending.status,
+    message,
+    finalScreenshot,
+    decisions: timeline,
+    tokens,
+    costUsd: Math.round(costUsd * 1e6) / 1e6,
+  };
 }
 
 /** What the founder must confirm before the step runs: a sensitive action, or the model's own safety check. */

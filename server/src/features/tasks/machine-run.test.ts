@@ -58,6 +58,22 @@ describe('agents on a machine', () => {
     expect(row!.vmId).toBe(vm.id);
   });
 
+  it('a machine run that could not do what was asked ends Failed, with why, in the timeline and the result', async () => {
+    const user = await signedInUser(t);
+    await givePlan(t.database, user.id, 'builder');
+    const vm = await launch(user);
+    const task = await storedTask(user, 'research_agent', 'open http://example.com:8080/admin and take a screenshot');
+    expect((await patch(user, task.id, { vmId: vm.id })).status).toBe(200);
+    await t.queue!.enqueue([task]);
+
+    const message = 'Failed to run task. Blocked: port 8080 is not allowed.';
+    const result = await resultOf(user, task.id);
+    expect(result.data).toMatchObject({ machineRun: { status: 'failed', message } });
+    expect(result.content).toContain(`## Machine run\nOn your machine: ${message}`);
+    const timeline = VmTaskResponse.parse(await (await call(t, 'GET', `/api/computer-use/task/${vm.id}`, { token: user.token })).json());
+    expect(timeline.task).toMatchObject({ description: task.description, status: 'failed', message });
+  });
+
   it('a machine that cannot take the task is noted and the agent works as before', async () => {
     const user = await signedInUser(t);
     const vm = await launch(user);

@@ -21,10 +21,11 @@ export async function runOnMachine(task: TaskRow & { vmId: string }, runner: Mac
  * null) and result.data.machineRun {status, message}; a run that could not happen says why in the content.
  */
 export function withMachineRun(outcome: AgentOutcome, run: MachineRun): AgentOutcome {
+  // A run that did not do everything says so in its message ("Failed to run task. Blocked: …", "Stopped by you.").
   const note =
     run.status === 'skipped'
       ? `The task did not run on your machine: ${run.message}`
-      : `On your machine (${run.status}): ${run.message}`;
+      : `On your machine: ${run.message}`;
   return {
     ...outcome,
     content: `${outcome.content}\n\n## Machine run\n${note}`,

@@ -48,7 +48,10 @@ describe('OpenAI computer use against the fake server', () => {
       { action: { type: 'double_click', x: 5, y: 6 } },
       { action: { type: 'wait' } },
       { action: { type: 'screenshot' } },
-      { message: 'Signed up with me@founder.example.' },
+      {
+        reasoning: 'The form says thanks.',
+        finish: { completed: true, summary: 'Signed up for the newsletter.' },
+      },
     );
     const session = start();
 
@@ -82,7 +85,11 @@ describe('OpenAI computer use against the fake server', () => {
       environment: 'browser',
     });
     expect(sent.tools![1]).toMatchObject({ type: 'function', name: 'open_url' });
+    expect(sent.tools![2]).toMatchObject({ type: 'function', name: 'finish_task' });
     expect(sent.instructions).toMatch(/payment, a password or a public post/);
+    expect(sent.instructions).toMatch(
+      /call finish_task: completed is true only if every part of the task was carried out/,
+    );
 
     const click = await session.next(
       screen('s2', { action: 'navigate', result: 'ok', detail: 'Opened https://news.example/' }),
@@ -143,7 +150,12 @@ describe('OpenAI computer use against the fake server', () => {
     const done = await session.next(
       screen('s9', { action: 'screenshot', result: 'ok', detail: 'Took a screenshot' }),
     );
-    expect(done).toMatchObject({ action: 'done', text: 'Signed up with me@founder.example.' });
+    expect(done).toMatchObject({
+      action: 'done',
+      text: 'Signed up for the newsletter.',
+      thought: 'The form says thanks.',
+      completed: true,
+    });
     expect(fake.responses.map((r) => r.previous_response_id ?? null)).toEqual([
       null,
       ...Array.from({ length: 8 }, (_, i) => `resp_fake_${i + 1}`),
@@ -180,6 +192,26 @@ describe('OpenAI computer use against the fake server', () => {
       role: 'user',
       content: 'That click did not work (blocked): Blocked: private address 10.0.0.1',
     });
+  });
+
+  it('ends not completed when the model says it could not, or stops with words instead of finish_task', async () => {
+    fake.computer.push({ finish: { completed: false, summary: 'The page would not load.' } });
+    expect(await start().next(screen('s1'))).toMatchObject({
+      action: 'done',
+      text: 'The page would not load.',
+      completed: false,
+    });
+    fake.computer.push({ message: 'Should I go ahead and pay?' });
+    expect(await start().next(screen('s1'))).toMatchObject({
+      action: 'done',
+      text: 'Should I go ahead and pay?',
+      completed: false,
+    });
+    fake.computer.push({ finish: { completed: true, summary: '' } });
+    const bad = await start()
+      .next(screen('s1'))
+      .catch((e: unknown) => e);
+    expect((bad as AiError).kind).toBe('bad_output');
   });
 
   it('maps the browser’s back button, and pointer moves it cannot make', async () => {

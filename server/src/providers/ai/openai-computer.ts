@@ -26,13 +26,17 @@ const MODEL_CONFIDENCE = 0.8;
 const MODEL_WAIT_MS = 2000;
 /** A browser computer has no address bar in its screenshots: opening a page is this function (as in OpenAI's sample app). */
 const OPEN_URL = 'open_url';
+/** The model ends a task by calling this, saying whether it did all of it (a plain message is not a yes). */
+const FINISH_TASK = 'finish_task';
 
 const INSTRUCTIONS = [
   'You operate a web browser for a startup founder to carry out their task. Work step by step from the screenshots.',
   `To open a web page, call ${OPEN_URL} with its full address; there is no address bar.`,
   'Never submit a payment, a password or a public post (a tweet, a comment, a published article) unless the founder has',
   'confirmed it: the browser asks them before such an action runs, so go ahead only with what the task asks for.',
-  'When the task is finished, or cannot be finished, stop using the computer and say so in one or two sentences.',
+  `When the task is finished, or cannot be finished, stop using the computer and call ${FINISH_TASK}: completed is`,
+  'true only if every part of the task was carried out; the summary says in one or two sentences what you did or why',
+  'you could not. Never repeat a password or card number you typed.',
 ].join(' ');
 
 const KEY_NAMES: Record<string, string> = {
@@ -162,6 +166,18 @@ function urlArgument(args: string): string | null {
   }
 }
 
+/** The arguments of a finish_task call, null when they are not {completed, summary}. */
+function finishArguments(args: string): { completed: boolean; summary: string } | null {
+  try {
+    const { completed, summary } = JSON.parse(args) as { completed?: unknown; summary?: unknown };
+    return typeof completed === 'boolean' && typeof summary === 'string' && summary.trim()
+      ? { completed, summary: summary.trim() }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A computer-use session for one task. The caller maps thrown SDK errors to AiError (openai.ts); answers it
  * cannot use are AiError already.
@@ -187,6 +203,21 @@ export function createOpenAiComputerSession(
         type: 'object',
         properties: { url: { type: 'string', description: 'The full address, with https://' } },
         required: ['url'],
+        additionalProperties: false,
+      },
+      strict: true,
+    },
+    {
+      type: 'function',
+      name: FINISH_TASK,
+      description: 'Ends the task, saying whether every part of it was carried out.',
+      parameters: {
+        type: 'object',
+        properties: {
+          completed: { type: 'boolean', description: 'true only if every part of the task was carried out' },
+          summary: { type: 'string', description: 'What was done, or why the task could not be done' },
+        },
+        required: ['completed', 'summary'],
         additionalProperties: false,
       },
       strict: true,
@@ -268,6 +299,20 @@ export function createOpenAiComputerSession(
       const { reasoning, message } = textsOf(res);
       const call = res.output.find((item) => item.type === 'computer_call' || item.type === 'function_call');
 
+      if (call?.type === 'function_call' && call.name === FINISH_TASK) {
+        const finish = finishArguments(call.arguments);
+        if (!finish) throw new AiError('bad_output');
+        pending = null;
+        return {
+          thought: reasoning || message || 'The task is over.',
+          action: 'done',
+          coordinate: null,
+          text: finish.summary,
+          completed: finish.completed,
+          confidence: MODEL_CONFIDENCE,
+          usage,
+        };
+      }
       if (call?.type === 'function_call') {
         if (call.name !== OPEN_URL) throw new AiError('bad_output');
         const url = urlArgument(call.arguments);
@@ -303,11 +348,13 @@ export function createOpenAiComputerSession(
       }
       if (!message) throw new AiError('empty');
       pending = null;
+      // Words without finish_task (a question, a refusal, a claim): the model stopped without saying it did it all.
       return {
-        thought: reasoning || 'The task is finished.',
+        thought: reasoning || 'The model stopped.',
         action: 'done',
         coordinate: null,
         text: message,
+        completed: false,
         confidence: MODEL_CONFIDENCE,
         usage,
       };

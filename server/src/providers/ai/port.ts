@@ -105,6 +105,11 @@ export interface ComputerStep {
   coordinate: { x: number; y: number } | null;
   /** Text to type, keys to press ("Enter"), a URL to open, or the done message. */
   text: string | null;
+  /**
+   * done only: true when every part of the task was carried out; false (or absent) when it could not be, and the
+   * done message says why. The loop never guesses this from the message.
+   */
+  completed?: boolean;
   /** Scroll distance in pixels for scroll, wait length in ms for wait. */
   scroll?: { dx: number; dy: number };
   waitMs?: number;

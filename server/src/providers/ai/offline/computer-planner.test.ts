@@ -211,12 +211,33 @@ describe('the offline planner', () => {
 
     const s3 = await session.next(screen(form, ok('click')));
     expect(s3).toMatchObject({ action: 'type', text: 'hello', coordinate: null });
+    expect(s3.thought).toBe('Typing into Name.');
 
     const s4 = await session.next(screen(form, ok('type')));
     expect(s4).toMatchObject({
       action: 'done',
-      text: 'Done: opened http://localhost:3114/fixtures/form.html, typed “hello” into Name.',
+      text: 'Done: opened http://localhost:3114/fixtures/form.html, filled in Name.',
+      completed: true,
     });
+  });
+
+  it('never names what it types (it may be a password): only the machine gets the text', async () => {
+    const session = planner('type hunter2 into the password field and press Enter');
+    const form = [
+      el('Password', { type: 'password', autocomplete: 'current-password', inSensitiveForm: true }),
+    ];
+    const steps = [await session.next(screen(form))];
+    steps.push(await session.next(screen(form, ok('click'))));
+    steps.push(await session.next(screen(form, ok('type'))));
+    steps.push(await session.next(screen(form, ok('key'))));
+    expect(steps.map((s) => s.action)).toEqual(['click', 'type', 'key', 'done']);
+    expect(steps[1]!.text).toBe('hunter2');
+    expect(steps[3]).toMatchObject({ text: 'Done: filled in Password, pressed Enter.', completed: true });
+    const words = steps.map(({ thought, action, text }) => ({
+      thought,
+      text: action === 'type' ? null : text,
+    }));
+    expect(JSON.stringify(words)).not.toContain('hunter2');
   });
 
   it('scrolls once to look for what it cannot see, then says it could not find it', async () => {
@@ -233,6 +254,7 @@ describe('the offline planner', () => {
     expect(await missing.next(screen([], ok('scroll')))).toMatchObject({
       action: 'done',
       text: 'Could not find “Pricing” on the page.',
+      completed: false,
     });
   });
 
@@ -250,6 +272,7 @@ describe('the offline planner', () => {
     expect(await planner('search for x', null).next(screen())).toMatchObject({
       action: 'done',
       text: 'Searching the web is not set up on this server.',
+      completed: false,
     });
   });
 
@@ -263,7 +286,7 @@ describe('the offline planner', () => {
     expect(await session.next(screen([], ok('scroll')))).toMatchObject({ action: 'wait', waitMs: 2000 });
   });
 
-  it('stops when an action did not work', async () => {
+  it('stops when an action did not work, with the machine’s reason, even after the last instruction', async () => {
     const session = planner('open http://10.0.0.1 and click Next');
     await session.next(screen());
     const blocked = {
@@ -273,13 +296,31 @@ describe('the offline planner', () => {
     };
     expect(await session.next(screen([], blocked))).toMatchObject({
       action: 'done',
-      text: 'Could not continue: Blocked: private address 10.0.0.1',
+      text: 'Blocked: private address 10.0.0.1',
+      completed: false,
+    });
+    const last = planner('open https://nowhere.invalid');
+    await last.next(screen());
+    const notFound = {
+      action: 'navigate' as const,
+      result: 'failed' as const,
+      detail: 'nowhere.invalid could not be found',
+    };
+    expect(await last.next(screen([], notFound))).toMatchObject({
+      action: 'done',
+      text: 'nowhere.invalid could not be found',
+      completed: false,
     });
   });
 
   it('explains what it can do when the task is open-ended', async () => {
     const step = await planner('find me three investors in Berlin').next(screen());
-    expect(step).toMatchObject({ action: 'done', text: OFFLINE_COMPUTER_HELP, confidence: 1 });
+    expect(step).toMatchObject({
+      action: 'done',
+      text: OFFLINE_COMPUTER_HELP,
+      completed: false,
+      confidence: 1,
+    });
     expect(OFFLINE_COMPUTER_HELP).toBe(
       'I can only follow explicit steps offline (open a URL, search the web for …, click the button labelled …, type … into …, press …, scroll, take a screenshot). Set OPENAI_API_KEY for open-ended tasks.',
     );

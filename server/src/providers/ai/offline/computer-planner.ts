@@ -3,7 +3,9 @@ import type { AiUsage, ComputerObservation, ComputerStep, ComputerUseSession } f
 
 // The offline computer-use "model": no language model, so it carries out explicit instructions only
 // ("open URL", "search the web for …", "click the button labelled …", "type … into …", "press …", "scroll",
-// "wait", "take a screenshot"), reading the page's elements to find what to click and where to type.
+// "wait", "take a screenshot"), reading the page's elements to find what to click and where to type. Its last
+// step says whether every instruction was carried out (completed) or why not. What it types is never repeated in
+// its words (it may be a password): the text goes to the machine only.
 
 export const OFFLINE_COMPUTER_HELP =
   'I can only follow explicit steps offline (open a URL, search the web for …, click the button labelled …, type … into …, press …, scroll, take a screenshot). Set OPENAI_API_KEY for open-ended tasks.';
@@ -271,8 +273,11 @@ export function createComputerPlanner(task: string, options: PlannerOptions): Co
     usage: FREE,
     ...s,
   });
+  /** The last step: every instruction carried out, or why the task could not be. */
   const done = (text: string, thought: string): ComputerStep =>
-    step({ thought, action: 'done', text, confidence: 1 });
+    step({ thought, action: 'done', text, completed: true, confidence: 1 });
+  const couldNot = (text: string, thought: string): ComputerStep =>
+    step({ thought, action: 'done', text, completed: false, confidence: 1 });
   const advance = (summary: string): void => {
     did.push(summary);
     index++;
@@ -283,7 +288,10 @@ export function createComputerPlanner(task: string, options: PlannerOptions): Co
   /** Not on screen: scroll once to look further down, then give up on the task. */
   const lookFurther = (what: string): ComputerStep => {
     if (scrolledToLook)
-      return done(`Could not find ${what} on the page.`, `${what} is not on the page, even after scrolling.`);
+      return couldNot(
+        `Could not find ${what} on the page.`,
+        `${what} is not on the page, even after scrolling.`,
+      );
     scrolledToLook = true;
     return step({
       thought: `I cannot see ${what}; scrolling down to look for it.`,
@@ -305,7 +313,7 @@ export function createComputerPlanner(task: string, options: PlannerOptions): Co
         });
       case 'search': {
         if (!options.searchUrl)
-          return done(
+          return couldNot(
             'Searching the web is not set up on this server.',
             'There is no search address to open.',
           );
@@ -339,9 +347,9 @@ export function createComputerPlanner(task: string, options: PlannerOptions): Co
       case 'type': {
         if (focused) {
           const into = focused.name || instruction.field;
-          advance(`typed “${instruction.text}” into ${into}`);
+          advance(`filled in ${into}`);
           return step({
-            thought: `Typing “${instruction.text}” into ${into}.`,
+            thought: `Typing into ${into}.`,
             action: 'type',
             text: instruction.text,
             confidence: 0.95,
@@ -394,16 +402,14 @@ export function createComputerPlanner(task: string, options: PlannerOptions): Co
   return {
     async next(observation) {
       if (!instructions)
-        return done(
+        return couldNot(
           OFFLINE_COMPUTER_HELP,
           'The task is not a list of explicit steps I can follow without a model.',
         );
       const last = observation.lastAction;
+      // The machine's own words ("Blocked: port 8080 is not allowed", "x.example could not be found").
       if (last && last.result !== 'ok') {
-        return done(
-          `Could not continue: ${last.detail}`,
-          `The last ${last.action} did not work, so I stopped.`,
-        );
+        return couldNot(last.detail, `The last ${last.action} did not work, so I stopped.`);
       }
       const instruction = instructions[index];
       if (!instruction) {
