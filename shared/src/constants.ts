@@ -203,6 +203,11 @@ export const TASK_ENGINE = {
   expireSeconds: 300,
   /** Tasks a "generate" call proposes. */
   generateCount: 5,
+  /**
+   * A planned task is not stored when the same work is already open, or was added within this many days
+   * whatever became of it (rules/task-dedupe.ts).
+   */
+  duplicateWindowDays: 30,
 } as const;
 
 /** Autonomy energy levels (spec 2 §9): productivity value → name, tasks a day, most tasks one check-in adds. */

@@ -24,6 +24,7 @@ export * from './rules/onboarding.ts';
 export * from './schemas/tasks-api.ts';
 export * from './schemas/activity.ts';
 export * from './rules/work.ts';
+export * from './rules/task-dedupe.ts';
 export * from './schemas/autonomy.ts';
 export * from './schemas/agents.ts';
 export * from './schemas/approvals.ts';

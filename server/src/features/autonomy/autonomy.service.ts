@@ -16,7 +16,7 @@ import type { AutonomyRow } from '../../db/schema.ts';
 import { AiError, type AiProvider } from '../../providers/ai/port.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import { aiRequest, loadMemory } from '../cofounder/context.ts';
-import { runStored, storePlan } from '../tasks/tasks.service.ts';
+import { runStored, skippedNote, storePlan } from '../tasks/tasks.service.ts';
 import type { UsageService } from '../usage/usage.service.ts';
 import { autonomyOf, saveAutonomy } from './autonomy.repo.ts';
 
@@ -72,14 +72,13 @@ export function toAutonomySettings(row: AutonomyRow): AutonomySettings {
   };
 }
 
-/** Planned tasks inside the founder's focus areas, priorities clamped into the range, at most `max`. */
-export function pickTasks(planned: PlannedTask[], row: AutonomyRow, max: number): PlannedTask[] {
+/** Planned tasks inside the founder's focus areas, priorities clamped into the range (storePlan takes the most). */
+export function pickTasks(planned: PlannedTask[], row: AutonomyRow): PlannedTask[] {
   const areas = new Set(row.preferences.focusAreas.flatMap((f) => FOCUS_CATEGORIES[f]));
   const { min, max: top } = row.preferences.priorityRange;
   return planned
     .filter((t) => areas.has(AGENT_CATEGORY[t.agent]))
-    .map((t) => ({ ...t, priority: Math.min(top, Math.max(min, t.priority)) }))
-    .slice(0, max);
+    .map((t) => ({ ...t, priority: Math.min(top, Math.max(min, t.priority)) }));
 }
 
 interface Deps {
@@ -158,13 +157,18 @@ export function createAutonomyService({ db, ai, usage, now, log, queue }: Deps) 
           name: 'task_plan',
           schema: TaskPlan,
         });
-        const chosen = pickTasks(plan.tasks, row, max);
+        const chosen = pickTasks(plan.tasks, row);
         const allowance = await usage.planOf(userId);
-        const result = await db.transaction((tx) => storePlan(tx, usage, userId, allowance, chosen, at()));
+        // A proposal already on the list makes room for the next one, up to the energy level's maximum.
+        const result = await db.transaction((tx) => storePlan(tx, usage, userId, allowance, chosen, at(), max));
         stored = result.tasks;
+        const note = skippedNote(result);
         message = result.limitReached
           ? "This month's task allowance is used up, so no tasks were added."
-          : `Added ${stored.length} task${stored.length === 1 ? '' : 's'}.`;
+          : stored.length || !note
+            ? `Added ${stored.length} task${stored.length === 1 ? '' : 's'}.`
+            : 'Nothing new to add.';
+        if (note) message = `${message} ${note}`;
       } catch (err) {
         if (err instanceof TrialEnded) {
           message = BILLING.trialEndedText;

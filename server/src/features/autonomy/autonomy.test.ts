@@ -1,10 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { AutonomySettingsResponse, BILLING, FREE_TRIAL_DAYS, TASK_AGENTS, TaskListResponse, type PlannedTask } from '@cofounder/shared';
+import {
+  AutonomySettingsResponse,
+  BILLING,
+  compactPreview,
+  FREE_TRIAL_DAYS,
+  normaliseTitle,
+  SendMessageResponse,
+  TASK_AGENTS,
+  TaskListResponse,
+  type PlannedTask,
+} from '@cofounder/shared';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { autonomySettings, tasks as tasksTable } from '../../db/schema.ts';
 import type { AiProvider } from '../../providers/ai/port.ts';
 import { createOfflineProvider } from '../../providers/ai/offline.ts';
+import { givePlan } from '../../test/billing.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
@@ -154,6 +165,52 @@ describe('autonomy check-ins', () => {
     await autonomyCall(user, 'disable', {});
     expect(await service().tick(user.id)).toBeNull();
     expect((await taskList(user)).total).toBe(0);
+  });
+});
+
+describe('autonomy check-ins and the chat', () => {
+  it('a Light Touch check-in after a chat plan repeats none of its tasks, and says which it skipped', async () => {
+    // The offline co-founder plans in the chat and at the check-in, as for a founder without a model key.
+    const o = await startTestServer(CHAT_TEST_OPTIONS);
+    try {
+      const user = await onboardedUser(o);
+      await givePlan(o.database, user.id, 'builder');
+      const chat = await call(o, 'POST', `/api/conversation/${user.id}`, {
+        token: user.token,
+        body: { role: 'user', text: 'Please create some marketing tasks for me' },
+      });
+      const planned = SendMessageResponse.parse(await chat.json()).aiResponse.tasks_generated;
+      expect(planned).toBeGreaterThan(0);
+      // The worker finishes tasks within seconds (offline agents); done work is not planned again for 30 days.
+      await o.database.db.update(tasksTable).set({ status: 'completed' }).where(eq(tasksTable.userId, user.id));
+      const before = await o.database.db.select().from(tasksTable).where(eq(tasksTable.userId, user.id));
+      await call(o, 'POST', '/api/autonomous/enable', { token: user.token, headers: { 'x-user-id': user.id }, body: { productivity: 5 } });
+      const light = createAutonomyService({
+        db: o.database.db,
+        ai: offline,
+        usage: createUsageService(o.database.db, o.clock.now),
+        now: o.clock.now,
+        log: pino({ level: 'silent' }),
+        queue: null,
+      });
+      await light.tick(user.id);
+      // Everything the offline co-founder proposes for marketing was planned this month already.
+      const after = await o.database.db.select().from(tasksTable).where(eq(tasksTable.userId, user.id));
+      expect(after).toHaveLength(before.length);
+      const titles = after.map((x) => normaliseTitle(x.description));
+      expect(new Set(titles).size).toBe(titles.length);
+      const [row] = await o.database.db.select().from(autonomySettings).where(eq(autonomySettings.userId, user.id));
+      expect(row!.lastRunTasks).toBe(0);
+      const skipped = /^Nothing new to add\. Skipped (\d+) already on your list: (.+)\.$/.exec(row!.lastRunMessage!);
+      expect(skipped, row!.lastRunMessage!).not.toBeNull();
+      const named = [...skipped![2]!.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+      expect(named.length).toBe(Number(skipped![1]));
+      expect(named.length).toBeGreaterThan(0);
+      const listed = before.map((x) => compactPreview(x.description.replace(/"/g, "'")));
+      for (const name of named) expect(listed).toContain(name);
+    } finally {
+      await o.close();
+    }
   });
 });
 

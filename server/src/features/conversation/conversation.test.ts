@@ -1,7 +1,8 @@
-import { ChatStreamDelta, ConversationResponse, SendMessageResponse, RATE_LIMITS } from '@cofounder/shared';
-import { and, eq } from 'drizzle-orm';
+import { ChatStreamDelta, ConversationResponse, SendMessageResponse, RATE_LIMITS, compactPreview } from '@cofounder/shared';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, tasks, usageCounters } from '../../db/schema.ts';
+import { givePlan } from '../../test/billing.ts';
 import { travel } from '../../test/clock.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
@@ -137,6 +138,28 @@ describe('sending', () => {
     const again = await sent(user, 'Create more tasks');
     expect(again.aiResponse.tasks_generated).toBe(0);
     expect(again.taskNotification!.text).toContain("You've used this month's task allowance");
+  });
+
+  it('asking for tasks twice adds none already on the list, and the notice names the skipped ones', async () => {
+    const user = await onboardedUser(t);
+    await givePlan(t.database, user.id, 'builder'); // room for both plans
+    const ask = 'Please create some marketing tasks for me';
+    const first = await sent(user, ask);
+    expect(first.aiResponse.tasks_generated).toBeGreaterThan(0);
+    // The tasks the first notice lists, in its order ("- description (priority n)").
+    const listed = first.taskNotification!.text.split('\n').slice(1).map((line) => line.replace(/^- (.*) \(priority \d+\)$/, '$1'));
+    expect(listed).toHaveLength(first.aiResponse.tasks_generated);
+    // The worker finishes tasks within seconds (offline agents); done work is not planned again for 30 days.
+    await t.database.db.update(tasks).set({ status: 'completed' }).where(and(eq(tasks.userId, user.id), inArray(tasks.description, listed)));
+    const before = await t.database.db.$count(tasks, eq(tasks.userId, user.id));
+    const again = await sent(user, ask);
+    expect(again.aiResponse.tasks_generated).toBe(0);
+    expect(await t.database.db.$count(tasks, eq(tasks.userId, user.id))).toBe(before);
+    const quoted = listed.map((d) => `"${compactPreview(d.replace(/"/g, "'"))}"`);
+    expect(again.taskNotification!.text).toBe(
+      "I didn't add new tasks: all of this plan is already on your list (open, or added in the last 30 days). " +
+        `Skipped ${listed.length} already on your list: ${quoted.join(', ')}.`,
+    );
   });
 
   it('streams deltas in order, then done with the stored reply', async () => {

@@ -8,7 +8,7 @@ import { aiRequest, loadMemory, type CofounderMemory } from '../cofounder/contex
 import { insertMessage } from '../messages/messages.service.ts';
 import type { TaskRow } from '../../db/schema.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
-import { planSummary, runStored, storePlan } from '../tasks/tasks.service.ts';
+import { planSummary, runStored, skippedNote, storePlan } from '../tasks/tasks.service.ts';
 import type { UsageService } from '../usage/usage.service.ts';
 import { markComplete, markReady, onboardingOf, saveProfile } from './onboarding.repo.ts';
 
@@ -55,7 +55,8 @@ export function createOnboardingService({ db, ai, usage, now, log, queue }: Deps
       const stored = await storePlan(tx, usage, userId, plan, planned.tasks, at());
       storedTasks = stored.tasks;
       const n = stored.tasks.length;
-      const message = `${lead} ${n > 0 ? `I've created ${n} task${n === 1 ? '' : 's'} to get you started.` : planSummary(stored)}`;
+      const note = skippedNote(stored);
+      const message = `${lead} ${n > 0 ? `I've created ${n} task${n === 1 ? '' : 's'} to get you started.${note ? ` ${note}` : ''}` : planSummary(stored)}`;
       await insertMessage(tx, { userId, channel: 'onboarding', role: 'intern', text: message, createdAt: at() });
       return { message, ready_to_work: true, tasks_generated: stored.tasks.length };
     });

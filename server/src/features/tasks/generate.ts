@@ -20,7 +20,8 @@ export interface GenerateDeps {
 
 /**
  * "Generate tasks" (spec 2 §7): the co-founder plans the next tasks from the founder's memory, they are stored
- * within the plan's monthly task limit and queued. A founder at the limit gets the usage warning's text (429).
+ * within the plan's monthly task limit and queued, none repeating work already on the list (the activity feed
+ * names those skipped). A founder at the limit gets the usage warning's text (429).
  */
 export async function generateTasks(
   { db, ai, usage, queue }: GenerateDeps,
@@ -39,7 +40,8 @@ export async function generateTasks(
     schema: TaskPlan,
   });
   const stored = await db.transaction((tx) =>
-    storePlan(tx, usage, userId, plan, planned.tasks.slice(0, TASK_ENGINE.generateCount), at),
+    // Every proposal goes in: one already on the list makes room for the next, up to generateCount new ones.
+    storePlan(tx, usage, userId, plan, planned.tasks, at, TASK_ENGINE.generateCount),
   );
   if (stored.limitReached) throw await limitReached();
   await runStored(queue, stored.tasks);

@@ -1,16 +1,27 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, eq, gte, ne, or, sql } from 'drizzle-orm';
 import { AGENT_CATEGORY, type PlannedTask } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
-import { tasks, type TaskRow } from '../../db/schema.ts';
+import { activities, tasks, type TaskRow } from '../../db/schema.ts';
 
-/** Tasks not yet completed, most important first (ties: oldest first). */
-export function openTasks(db: Db, userId: string, max = 20): Promise<TaskRow[]> {
+/**
+ * Serialises storing plans for one user until the caller's transaction ends, across server processes (on
+ * PGlite too): a second plan then reads the tasks the first stored, so racing plans cannot add the same work.
+ */
+export async function lockTaskPlans(tx: Db, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`task_plans:${userId}`}))`);
+}
+
+/** Tasks a new plan must not repeat: every open one (not completed; a failed one waits for a retry) and any added since `since`. */
+export function tasksNotToRepeat(db: Db, userId: string, since: Date): Promise<Pick<TaskRow, 'id' | 'description' | 'agent'>[]> {
   return db
-    .select()
+    .select({ id: tasks.id, description: tasks.description, agent: tasks.agent })
     .from(tasks)
-    .where(and(eq(tasks.userId, userId), ne(tasks.status, 'completed')))
-    .orderBy(desc(tasks.priority), asc(tasks.createdAt))
-    .limit(max);
+    .where(and(eq(tasks.userId, userId), or(ne(tasks.status, 'completed'), gte(tasks.createdAt, since))));
+}
+
+/** The Work screen's activity feed names the planned tasks left out as duplicates. */
+export async function insertSkippedActivity(db: Db, userId: string, title: string, content: string, reasoning: string, at: Date): Promise<void> {
+  await db.insert(activities).values({ userId, platform: 'cofounder', title, content, reasoning, createdAt: at });
 }
 
 /** Stores planned tasks as pending, each in its agent's work area. */

@@ -1,21 +1,41 @@
-import type { PlanDefinition, PlannedTask } from '@cofounder/shared';
+import {
+  TASK_ENGINE,
+  dedupeKeys,
+  duplicateWindowStart,
+  skippedSentence,
+  type PlanDefinition,
+  type PlannedTask,
+} from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema.ts';
 import type { QueuedTask, TaskQueue } from '../../queue/task-queue.ts';
 import type { UsageService } from '../usage/usage.service.ts';
-import { insertTasks, openTasks } from './tasks.repo.ts';
+import { insertSkippedActivity, insertTasks, lockTaskPlans, tasksNotToRepeat } from './tasks.repo.ts';
 
-const key = (description: string) => description.toLowerCase().replace(/\W+/g, ' ').trim();
+/** A planned task left out because the same work is on the founder's list (rules/task-dedupe.ts). */
+export interface SkippedTask {
+  task: PlannedTask;
+  existing: { id: string; description: string };
+}
 
 export interface StoredPlan {
   tasks: TaskRow[];
-  /** The plan had tasks but this month's task allowance had none left. */
+  /** Planned tasks already on the list, most important first (a repeat within the plan is merged silently). */
+  skipped: SkippedTask[];
+  /** The plan had new tasks but this month's task allowance had none left. */
   limitReached: boolean;
 }
 
+const REPEAT_REASON = `The same work is already open, or was added in the last ${TASK_ENGINE.duplicateWindowDays} days.`;
+
+const skippedText = (skipped: SkippedTask[]) =>
+  skippedSentence(skipped.map((s) => ({ description: s.task.description, existing: s.existing.description })));
+
 /**
- * Stores an AI task plan inside the caller's transaction: drops tasks that repeat an open one, keeps the
- * most important first, and stores only as many as the month's task allowance still grants.
+ * Stores an AI task plan inside the caller's transaction: the most important first, at most `max` new ones,
+ * none that repeats work already on the list (open, or added in the duplicate window) or earlier in the plan,
+ * and only as many as the month's task allowance still grants — skipped tasks use none of it. The skipped ones
+ * are returned and named in the activity feed.
  */
 export async function storePlan(
   tx: Db,
@@ -24,29 +44,50 @@ export async function storePlan(
   plan: PlanDefinition,
   planned: PlannedTask[],
   at: Date,
+  max: number = planned.length,
 ): Promise<StoredPlan> {
-  const seen = new Set((await openTasks(tx, userId, 500)).map((t) => key(t.description)));
-  const fresh = [...planned]
-    .sort((a, b) => b.priority - a.priority)
-    .filter((t) => {
-      const k = key(t.description);
-      if (seen.has(k)) return false;
-      seen.add(k);
-      return true;
-    });
-  if (fresh.length === 0) return { tasks: [], limitReached: false };
+  await lockTaskPlans(tx, userId);
+  const listed = new Map<string, SkippedTask['existing'] | null>();
+  for (const task of await tasksNotToRepeat(tx, userId, duplicateWindowStart(at))) {
+    for (const key of dedupeKeys(task)) listed.set(key, { id: task.id, description: task.description });
+  }
+  const fresh: PlannedTask[] = [];
+  const skipped: SkippedTask[] = [];
+  for (const task of [...planned].sort((a, b) => b.priority - a.priority)) {
+    if (fresh.length >= max) break;
+    const keys = dedupeKeys(task);
+    const match = keys.map((key) => listed.get(key)).find((m) => m !== undefined);
+    if (match === undefined) {
+      // null: the same work came earlier in this plan, not from the list.
+      for (const key of keys) listed.set(key, null);
+      fresh.push(task);
+    } else if (match) {
+      skipped.push({ task, existing: match });
+    }
+  }
+  if (skipped.length) {
+    await insertSkippedActivity(tx, userId, `Skipped ${skipped.length} duplicate task${skipped.length === 1 ? '' : 's'}`, skippedText(skipped), REPEAT_REASON, at);
+  }
+  if (fresh.length === 0) return { tasks: [], skipped, limitReached: false };
   const granted = await usage.claimTasks(tx, userId, plan, fresh.length);
-  return { tasks: await insertTasks(tx, userId, fresh.slice(0, granted), at), limitReached: granted === 0 };
+  return { tasks: await insertTasks(tx, userId, fresh.slice(0, granted), at), skipped, limitReached: granted === 0 };
 }
 
-/** The sentence that reports a stored plan to the founder. */
+/** What a stored plan says about its skipped tasks: the sentence naming them, or nothing. */
+export const skippedNote = (stored: StoredPlan): string => (stored.skipped.length ? skippedText(stored.skipped) : '');
+
+/** The chat notice that reports a stored plan to the founder; it never reports zero new tasks as created. */
 export function planSummary(stored: StoredPlan): string {
   const n = stored.tasks.length;
-  if (n > 0)
-    return `I've created ${n} new task${n === 1 ? '' : 's'} for you:\n${stored.tasks.map((t) => `- ${t.description} (priority ${t.priority})`).join('\n')}`;
-  if (stored.limitReached)
-    return "You've used this month's task allowance, so I didn't add new tasks. Upgrade your plan to add more.";
-  return 'Your task list already covers this plan, so I did not add duplicates.';
+  const skipped = skippedNote(stored);
+  if (n > 0) {
+    const created = `I've created ${n} new task${n === 1 ? '' : 's'} for you:\n${stored.tasks.map((t) => `- ${t.description} (priority ${t.priority})`).join('\n')}`;
+    return skipped ? `${created}\n\n${skipped}` : created;
+  }
+  const why = stored.limitReached
+    ? "You've used this month's task allowance, so I didn't add new tasks. Upgrade your plan to add more."
+    : `I didn't add new tasks: all of this plan is already on your list (open, or added in the last ${TASK_ENGINE.duplicateWindowDays} days).`;
+  return skipped ? `${why} ${skipped}` : why;
 }
 
 /** Hands newly stored tasks to the queue, once their transaction has committed (a worker must see them). */

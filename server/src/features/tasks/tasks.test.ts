@@ -1,22 +1,45 @@
 import {
   ACTIVITY_OUTCOMES,
   ActivityResponse,
+  compactPreview,
   GenerateTasksResponse,
+  normaliseTitle,
   RetryFailedResponse,
+  TASK_ENGINE,
   TaskListResponse,
   type TaskStatus,
 } from '@cofounder/shared';
-import { eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, tasks, usageCounters } from '../../db/schema.ts';
+import { createOfflineProvider } from '../../providers/ai/offline.ts';
+import type { AiProvider } from '../../providers/ai/port.ts';
+import { givePlan } from '../../test/billing.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
 import { monthKey } from '../usage/usage.service.ts';
 
+// The offline co-founder; while `pairPlans` is on, each task plan waits for a second one, so two requests plan
+// from the same task list and then store at the same moment (the race of two tabs or two server processes).
+const offline = createOfflineProvider();
+let pairPlans = false;
+let waiting: (() => void) | null = null;
+const ai: AiProvider = {
+  ...offline,
+  async structured(r) {
+    if (pairPlans && r.name === 'task_plan') {
+      if (waiting) waiting();
+      else await new Promise<void>((resolve) => (waiting = resolve));
+      waiting = null;
+    }
+    return offline.structured(r);
+  },
+};
+
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer(CHAT_TEST_OPTIONS);
+  t = await startTestServer({ ...CHAT_TEST_OPTIONS, ai });
 });
 afterAll(() => t.close());
 
@@ -91,6 +114,75 @@ describe('generate', () => {
     );
     const [row] = await t.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id));
     expect(row).toMatchObject({ month: monthKey(new Date(t.clock.now())), tasks: 10 });
+  });
+});
+
+describe('no duplicate tasks', () => {
+  const DAY = 24 * 3_600_000;
+  const generate = async (user: TestUser) => {
+    const res = await call(t, 'POST', `/api/tasks/${user.id}/generate`, { token: user.token });
+    expect(res.status).toBe(200);
+    return GenerateTasksResponse.parse(await res.json());
+  };
+  const rowsOf = (user: TestUser) =>
+    t.database.db.select().from(tasks).where(eq(tasks.userId, user.id)).orderBy(desc(tasks.priority), asc(tasks.createdAt));
+  const expectNoRepeats = async (user: TestUser) => {
+    const titles = (await rowsOf(user)).map((r) => normaliseTitle(r.description));
+    expect(new Set(titles).size).toBe(titles.length);
+  };
+  const quoted = (descriptions: string[]) => descriptions.map((d) => `"${compactPreview(d.replace(/"/g, "'"))}"`).join(', ');
+  /** An onboarded founder (first plan open) on a paid plan: room for every plan below. */
+  async function founder() {
+    const user = await onboardedUser(t);
+    await givePlan(t.database, user.id, 'builder');
+    return user;
+  }
+
+  it('a second generate adds no work done since; the activity feed names the skipped ones, which use no allowance', async () => {
+    const user = await founder();
+    const first = await generate(user);
+    expect(first.tasks_generated).toBe(TASK_ENGINE.generateCount);
+    // The worker finishes tasks within seconds (offline agents); done work is not planned again for 30 days.
+    await t.database.db.update(tasks).set({ status: 'completed' }).where(inArray(tasks.id, first.tasks.map((x) => x.id)));
+    const before = await rowsOf(user);
+    const second = await generate(user);
+    expect(second).toEqual({ success: true, tasks: [], tasks_generated: 0 });
+    expect(await rowsOf(user)).toHaveLength(before.length);
+    const skips = await t.database.db.select().from(activities).where(eq(activities.userId, user.id));
+    expect(skips).toHaveLength(1);
+    expect(skips[0]).toMatchObject({
+      platform: 'cofounder',
+      taskId: null,
+      title: `Skipped ${first.tasks.length} duplicate tasks`,
+      content: `Skipped ${first.tasks.length} already on your list: ${quoted(first.tasks.map((x) => x.description))}.`,
+      reasoning: 'The same work is already open, or was added in the last 30 days.',
+    });
+    const [counter] = await t.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id));
+    expect(counter!.tasks).toBe(before.length);
+  });
+
+  it('two generates at once never store the same work twice', async () => {
+    const user = await founder();
+    pairPlans = true;
+    try {
+      const [a, b] = await Promise.all([generate(user), generate(user)]);
+      // Both planned the same tasks: one stored them, the other skipped them all.
+      expect([a.tasks_generated, b.tasks_generated].sort()).toEqual([0, TASK_ENGINE.generateCount]);
+    } finally {
+      pairPlans = false;
+    }
+    await expectNoRepeats(user);
+  });
+
+  it('work added more than 30 days ago may come back once done; newer done work may not', async () => {
+    const user = await founder();
+    const [oldest, ...recent] = await rowsOf(user);
+    const now = t.clock.now();
+    await t.database.db.update(tasks).set({ status: 'completed', createdAt: new Date(now - 29 * DAY) }).where(eq(tasks.userId, user.id));
+    await t.database.db.update(tasks).set({ createdAt: new Date(now - 31 * DAY) }).where(eq(tasks.id, oldest!.id));
+    const again = (await generate(user)).tasks.map((x) => x.description);
+    expect(again).toContain(oldest!.description);
+    expect(again.filter((d) => recent.some((r) => r.description === d))).toEqual([]);
   });
 });
 

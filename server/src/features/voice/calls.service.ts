@@ -1,9 +1,8 @@
-import { VOICE, type CallTranscriptBody, type CreateTaskToolArgs, type RealtimeSession } from '@cofounder/shared';
+import { TASK_ENGINE, VOICE, type CallTranscriptBody, type CreateTaskToolArgs, type RealtimeSession } from '@cofounder/shared';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { VoiceProviderError, type VoiceProvider } from '../../providers/voice/port.ts';
-import type { TaskRow } from '../../db/schema.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import { insertMessage } from '../messages/messages.service.ts';
 import { planSummary, runStored, storePlan } from '../tasks/tasks.service.ts';
@@ -100,24 +99,25 @@ export function createCallsService({ db, voice, usage, now, log, queue }: Deps) 
     },
 
     /**
-     * create_task: stored like tasks planned in the chat (duplicates of open tasks dropped, the month's task
-     * allowance applies, a task notice in the chat, queued once committed); answers what the model says back.
+     * create_task: stored like tasks planned in the chat (not when the same work is already on the list, the
+     * month's task allowance applies, a task notice in the chat, queued once committed); answers what the model
+     * says back.
      */
     async createTask(userId: string, args: z.output<typeof CreateTaskToolArgs>): Promise<string> {
       const plan = await usage.planOf(userId);
-      let stored: TaskRow[] = [];
-      const limitReached = await db.transaction(async (tx) => {
-        const result = await storePlan(tx, usage, userId, plan, [args], at());
-        stored = result.tasks;
-        if (stored.length) {
-          await insertMessage(tx, { userId, channel: 'chat', role: 'intern', kind: 'task_notification', text: planSummary(result), createdAt: at() });
+      const result = await db.transaction(async (tx) => {
+        const stored = await storePlan(tx, usage, userId, plan, [args], at());
+        if (stored.tasks.length) {
+          await insertMessage(tx, { userId, channel: 'chat', role: 'intern', kind: 'task_notification', text: planSummary(stored), createdAt: at() });
         }
-        return result.limitReached;
+        return stored;
       });
-      await runStored(queue, stored);
-      if (stored[0]) return `Task created: ${stored[0].description} (priority ${stored[0].priority}).`;
-      if (limitReached) return "No task was created: this month's task allowance is used up. The founder can upgrade the plan to add more.";
-      return `No new task was created: "${args.description}" is already on the founder's open task list.`;
+      await runStored(queue, result.tasks);
+      const [created] = result.tasks;
+      if (created) return `Task created: ${created.description} (priority ${created.priority}).`;
+      if (result.limitReached) return "No task was created: this month's task allowance is used up. The founder can upgrade the plan to add more.";
+      const existing = result.skipped[0]?.existing.description ?? args.description;
+      return `No new task was created: the founder's task list already has "${existing}" (open, or added in the last ${TASK_ENGINE.duplicateWindowDays} days).`;
     },
   };
 }

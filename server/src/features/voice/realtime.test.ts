@@ -198,7 +198,9 @@ describe('POST /api/realtime-voice/tool', () => {
       description: 'Draft a tweet about our launch',
       agent: 'marketing_agent',
     });
-    expect((await again.json()).output).toMatch(/already on the founder's open task list/);
+    expect((await again.json()).output).toBe(
+      'No new task was created: the founder\'s task list already has "Draft a tweet about our launch" (open, or added in the last 30 days).',
+    );
   });
 
   it('400 for unknown tools, bad JSON and bad arguments; 404 for another user\'s call', async () => {
