@@ -30,6 +30,12 @@ for (const theme of ['dark', 'light'] as const) {
       await page.goto(path);
       await expect(page.locator('h1').first()).toBeVisible();
       await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      // Colours are read once the page has settled: a button still in its colour transition (the plans' buttons
+      // change once pricing loads) has in-between colours (a contrast failure seen once on /pricing).
+      await page.waitForLoadState('networkidle');
+      await page.waitForFunction(() =>
+        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      );
       const { violations } = await new AxeBuilder({ page }).analyze();
       for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
         found.push(`${path}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
