@@ -20,7 +20,12 @@ import { startScreencast } from './screencast.ts';
 export const CHROMIUM_MISSING = 'Chromium was not found. Install it (apt install chromium) or set VM_CHROMIUM_PATH.';
 const SUSPENDED = 'The machine is suspended. Resume it first.';
 const NAVIGATE_TIMEOUT_MS = 15_000;
-const SETTLE_MS = 100;
+/**
+ * How long a click or key press is given to start a navigation or open a popup before it counts as having done
+ * neither. The request reaches us through the browser and CDP: 100 ms was too short on a loaded two-core machine
+ * (a click on a link to a refused address came back 'ok'), and a step already costs a screenshot and a decision.
+ */
+const SETTLE_MS = 300;
 const NAVIGATION_WAIT_MS = 3000;
 const CLOSE_TIMEOUT_MS = 3000;
 /** How long an orderly quit may take (it writes the profile) before the signals. */
