@@ -63,7 +63,6 @@ export function createRateLimits(db: Db): RateLimits {
   let hits = 0;
   return {
     async hit(key, limit) {
-      if (!Number.isFinite(limit.max)) return NO_LIMIT;
       const state = await consumeOne(limiterFor(limit), key);
       if (++hits % SWEEP_EVERY === 0) await db.delete(rateLimits).where(lt(rateLimits.expire, new Date()));
       return state;

@@ -14,6 +14,20 @@ export const testProfile = (over: Partial<OnboardingProfile> = {}): OnboardingPr
   ...over,
 });
 
+/**
+ * The offline co-founder's founder in its own tests: an idea-stage SaaS for bakeries (replies quote its nouns, so
+ * those tests read it word for word).
+ */
+export const bakeryProfile = (over: Partial<OnboardingProfile> = {}): OnboardingProfile => ({
+  name: 'Ada Lovelace',
+  role: 'founder',
+  idea: 'An app that helps bakeries cut food waste',
+  industry: 'saas',
+  goals: ['validate'],
+  stage: 'Just an idea',
+  ...over,
+});
+
 /** A signed-in user who skipped the interview (first plan stored) and completed onboarding. */
 export async function onboardedUser(t: TestServer, profile: OnboardingProfile = testProfile()): Promise<TestUser> {
   const user = await signedInUser(t);

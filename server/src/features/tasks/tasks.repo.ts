@@ -4,8 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { activities, tasks, type TaskRow } from '../../db/schema.ts';
 
 /**
- * Serialises storing plans for one user until the caller's transaction ends, across server processes (on
- * PGlite too): a second plan then reads the tasks the first stored, so racing plans cannot add the same work.
+ * Serialises storing plans for one user until the caller's transaction ends, across server processes on
+ * PostgreSQL (PGlite runs one transaction at a time anyway): a second plan then reads the tasks the first stored,
+ * so racing plans cannot add the same work.
  */
 export async function lockTaskPlans(tx: Db, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`task_plans:${userId}`}))`);

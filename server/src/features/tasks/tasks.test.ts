@@ -161,6 +161,7 @@ describe('no duplicate tasks', () => {
     expect(counter!.tasks).toBe(before.length);
   });
 
+  // Only the PostgreSQL pass of npm test (TEST_DATABASE_URL) can race; PGlite runs transactions one at a time.
   it('two generates at once never store the same work twice', async () => {
     const user = await founder();
     pairPlans = true;

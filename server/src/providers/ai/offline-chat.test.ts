@@ -1,5 +1,6 @@
 import { DEFAULT_INTERN_SETTINGS, POST_LIMITS, type InternSettings, type OnboardingProfile } from '@cofounder/shared';
 import { describe, expect, it } from 'vitest';
+import { bakeryProfile } from '../../test/factories.ts';
 import { asksForTasks } from './intent.ts';
 import { createOfflineProvider } from './offline.ts';
 import { DRAFT_NOTE } from './offline/drafts.ts';
@@ -13,15 +14,7 @@ import type { ChatRequest, ContextTask } from './port.ts';
 
 const ai = createOfflineProvider();
 
-const ada = (over: Partial<OnboardingProfile> = {}): OnboardingProfile => ({
-  name: 'Ada Lovelace',
-  role: 'founder',
-  idea: 'An app that helps bakeries cut food waste',
-  industry: 'saas',
-  goals: ['validate'],
-  stage: 'Just an idea',
-  ...over,
-});
+const ada = bakeryProfile;
 
 const TASKS: ContextTask[] = [
   { description: 'Interview 10 bakery owners about waste', priority: 9, status: 'pending', agent: 'research_agent' },

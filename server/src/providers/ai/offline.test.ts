@@ -8,6 +8,7 @@ import {
   type OnboardingProfile,
 } from '@cofounder/shared';
 import { describe, expect, it } from 'vitest';
+import { bakeryProfile } from '../../test/factories.ts';
 import { OnboardingTurnOutput } from '../../features/onboarding/onboarding.service.ts';
 import { createOfflineProvider } from './offline.ts';
 import type { AiMessage, ChatRequest, ContextTask } from './port.ts';
@@ -15,15 +16,7 @@ import { words } from './offline/text.ts';
 
 const ai = createOfflineProvider();
 
-const profile = (over: Partial<OnboardingProfile> = {}): OnboardingProfile => ({
-  name: 'Ada Lovelace',
-  role: 'founder',
-  idea: 'An app that helps bakeries cut food waste',
-  industry: 'saas',
-  goals: ['validate'],
-  stage: 'Just an idea',
-  ...over,
-});
+const profile = bakeryProfile;
 
 function request(p: OnboardingProfile | null, messages: AiMessage[], tasks: ContextTask[] = []): ChatRequest {
   return { system: 'unused offline', messages, maxTokens: 400, context: { profile: p, settings: DEFAULT_INTERN_SETTINGS, tasks } };

@@ -132,7 +132,10 @@ export function pluralOf(phrase: string): string {
   return many + tail.join('');
 }
 
-/** The phrase without its article, for a placeholder: "a bakery owner in Lisbon" → "bakery owner in Lisbon". */
+/**
+ * The phrase without its article, for the greeting's name slot the founder fills in ("[name of the bakery owner in
+ * Lisbon]"): "a bakery owner in Lisbon" → "bakery owner in Lisbon".
+ */
 export const withoutArticle = (phrase: string): string => phrase.replace(/^(?:a|an|the)\s+/i, '');
 
 /** The first letter in upper case. */
