@@ -4,8 +4,7 @@
 //     difference of the medians and must stay under 10 ms;
 //  2. loading the newest page of a 10,000-message conversation, p99 under 20 ms (on PGlite by default).
 import OpenAI from 'openai';
-import { eq } from 'drizzle-orm';
-import { messages, userPlans } from '../server/src/db/schema.ts';
+import { messages, subscriptions } from '../server/src/db/schema.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../server/src/test/factories.ts';
 import { startFakeOpenAi } from '../server/src/test/fake-openai.ts';
 import { startTestServer } from '../server/src/test/server.ts';
@@ -28,14 +27,22 @@ const fake = await startFakeOpenAi();
 fake.reply = ['Here ', 'is ', 'a ', 'streamed ', 'answer ', 'in ', 'eight ', 'chunks.'];
 const server = await startTestServer({
   ...CHAT_TEST_OPTIONS,
-  env: { ...CHAT_TEST_OPTIONS.env, OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: fake.baseUrl, OPENAI_MODEL: 'bench-model' },
+  env: { ...CHAT_TEST_OPTIONS.env, USER_RATE_LIMITS: 'false', OPENAI_API_KEY: 'bench', OPENAI_BASE_URL: fake.baseUrl, OPENAI_MODEL: 'bench-model' },
 });
 let failed = false;
 try {
   const { db } = server.database;
   const user = await onboardedUser(server);
   // Hundreds of sends: the free trial's 100 messages would end the run early.
-  await db.update(userPlans).set({ plan: 'scale' }).where(eq(userPlans.userId, user.id));
+  await db.insert(subscriptions).values({
+    userId: user.id,
+    provider: 'local',
+    customerId: `lcus_${user.id}`,
+    plan: 'scale',
+    interval: 'monthly',
+    status: 'active',
+    currentPeriodEnd: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+  });
 
   const sdk = new OpenAI({ apiKey: 'bench', baseURL: fake.baseUrl });
   async function direct(): Promise<number> {

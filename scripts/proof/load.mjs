@@ -178,6 +178,7 @@ export async function loadProof({ seconds = 60, founders = 200, soakMinutes = 10
       const s = rec.summary();
       const ok = s.errors === 0 && s.p99 <= LIMITS.rampP99Ms;
       console.log(`${label}: ramp ${String(c).padStart(3)} concurrent: ${s.rps.toFixed(0)} req/s p95=${ms(s.p95)} p99=${ms(s.p99)} errors=${s.errors} ${ok ? 'within' : 'OVER'}`);
+      for (const [k, v] of Object.entries(s.per)) console.log(`  ${k.padEnd(8)} n=${v.n} p50=${ms(v.p50)} p95=${ms(v.p95)} p99=${ms(v.p99)} ms`);
       if (ok && (!best || s.rps > best.rps)) best = { ...s, c };
       if (!ok) break;
     }

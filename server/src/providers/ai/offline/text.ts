@@ -36,5 +36,17 @@ export function firstUnder(limit: number, candidates: string[]): string {
   return candidates.find((c) => words(c).length < limit) ?? candidates[candidates.length - 1]!;
 }
 
-/** A tick of the event loop: lets each streamed chunk leave the process before the next is produced. */
-export const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** The reply cut into phrases of at least `minChars` (whole words, spacing kept), the pieces it streams in. */
+export function phrases(text: string, minChars = 32): string[] {
+  const out: string[] = [];
+  let current = '';
+  for (const word of text.match(/\S+\s*/g) ?? []) {
+    current += word;
+    if (current.length >= minChars) {
+      out.push(current);
+      current = '';
+    }
+  }
+  if (current) out.push(current);
+  return out;
+}
