@@ -6,7 +6,10 @@ export const AUTONOMY_TICK = 'autonomy.tick';
 export type AutonomyTick = (userId: string) => Promise<Date | null>;
 
 export interface AutonomyScheduler {
-  /** Queues a check-in at `at`; a founder never has two queued (one already queued keeps its time). */
+  /**
+   * Queues a check-in at `at`. A founder never has two queued: one queued for later moves up to `at` (Start or a
+   * new energy level runs a check-in now, not at the old slot hours away); one queued sooner keeps its time.
+   */
   schedule(userId: string, at: Date): Promise<void>;
 }
 
@@ -19,8 +22,15 @@ export async function startAutonomyQueue(boss: PgBoss, tick: AutonomyTick): Prom
     retryDelay: 60,
     retryBackoff: true,
   });
+  const send = (userId: string, at: Date) => boss.send(AUTONOMY_TICK, { userId }, { singletonKey: userId, startAfter: at });
   const schedule = async (userId: string, at: Date) => {
-    await boss.send(AUTONOMY_TICK, { userId }, { singletonKey: userId, startAfter: at });
+    if (await send(userId, at)) return;
+    // Refused: one is queued already (stately). A later one is cancelled and this one queued in its place.
+    const queued = await boss.findJobs(AUTONOMY_TICK, { key: userId, queued: true });
+    const later = queued.filter((job) => job.startAfter.getTime() > at.getTime());
+    if (!later.length) return;
+    await boss.cancel(AUTONOMY_TICK, later.map((job) => job.id));
+    await send(userId, at);
   };
   await boss.work<{ userId: string }>(AUTONOMY_TICK, { pollingIntervalSeconds: 2 }, async ([job]) => {
     if (!job) return;

@@ -48,9 +48,12 @@ export const autonomyRoutes: FeatureRouter = ({ database, ai, now, log, queue, a
     ctx.body = respond(await service.disable(currentUser(ctx).id));
   });
   router.post('/api/autonomous/settings', async (ctx) => {
-    ctx.body = respond(
-      await service.update(currentUser(ctx).id, parseInput(UpdateAutonomyBody, ctx.request.body ?? {})),
+    const { row, checkInNow } = await service.update(
+      currentUser(ctx).id,
+      parseInput(UpdateAutonomyBody, ctx.request.body ?? {}),
     );
+    if (checkInNow) await autonomy?.schedule(row.userId, new Date(now()));
+    ctx.body = respond(row);
   });
   return router;
 };

@@ -133,8 +133,13 @@ export function createAutonomyService({ db, ai, usage, now, log, queue }: Deps) 
       });
     },
 
-    async update(userId: string, body: EnableAutonomyBody): Promise<AutonomyRow> {
-      return saveAutonomy(db, merged(await current(userId), body));
+    /** Saves the settings; `checkInNow` when autonomy is on and the energy level changed (it takes effect at once). */
+    async update(userId: string, body: EnableAutonomyBody): Promise<{ row: AutonomyRow; checkInNow: boolean }> {
+      const before = await current(userId);
+      const next = merged(before, body);
+      const checkInNow = next.isEnabled && next.productivity !== before.productivity;
+      const row = await saveAutonomy(db, checkInNow ? { ...next, nextRunAt: at() } : next);
+      return { row, checkInNow };
     },
 
     /**

@@ -254,4 +254,47 @@ describe('autonomy on the queue', () => {
       await q.close();
     }
   });
+
+  it('runs a check-in now when the energy level changes or Start is pressed again, not at the queued slot hours away', { timeout: 60_000 }, async () => {
+    const q = await startTestServer({ ...CHAT_TEST_OPTIONS, ai: generous, queue: { pollingIntervalSeconds: 0.5 } });
+    try {
+      const user = await onboardedUser(q);
+      await givePlan(q.database, user.id, 'scale');
+      const post = (path: string, body: unknown) =>
+        call(q, 'POST', `/api/autonomous/${path}`, { token: user.token, headers: { 'x-user-id': user.id }, body });
+      const lastRun = async () =>
+        AutonomySettingsResponse.parse(
+          await (await call(q, 'GET', '/api/autonomous/settings', { token: user.token, headers: { 'x-user-id': user.id } })).json(),
+        ).settings.lastRun;
+      const checkInAfter = async (previous: string | null) => {
+        let run: Awaited<ReturnType<typeof lastRun>> = null;
+        await vi.waitFor(
+          async () => {
+            run = await lastRun();
+            expect(run?.at).toBeTruthy();
+            expect(run?.at).not.toBe(previous);
+          },
+          { timeout: 20_000, interval: 200 },
+        );
+        return run!;
+      };
+
+      expect((await post('enable', { productivity: 5 })).status).toBe(200);
+      const first = await checkInAfter(null);
+      expect(first.tasksGenerated).toBe(2); // Light Touch
+
+      // Sprint Mode: the next check-in was queued 4 hours away; the new level runs one now.
+      const changed = AutonomySettingsResponse.parse(await (await post('settings', { productivity: 30 })).json());
+      expect(Date.parse(changed.settings.nextRunAt!)).toBeLessThanOrEqual(q.clock.now()); // "Next check-in now"
+      const sprint = await checkInAfter(first.at);
+      expect(sprint.tasksGenerated).toBe(12);
+
+      // Stop, then Start: the check-in queued for later moves up to now.
+      expect((await post('disable', {})).status).toBe(200);
+      expect((await post('enable', {})).status).toBe(200);
+      await checkInAfter(sprint.at);
+    } finally {
+      await q.close();
+    }
+  });
 });
