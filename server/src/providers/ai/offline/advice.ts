@@ -301,7 +301,10 @@ function unknown(a: Ask): string[] {
 }
 
 const REPLY: Record<ChatIntent, (a: Ask) => string[]> = {
-  create_tasks: (a) => [`On it: I'm adding a fresh set of tasks for ${a.idea} to your list, skipping anything already on it.`],
+  // The note that follows says what was added; this line promises nothing the plan may not deliver.
+  create_tasks: (a) => [
+    `On it: I'm planning tasks for ${a.idea} from what you asked, checked against your list so nothing is added twice. The note below says what I added.`,
+  ],
   draft_email: (a) => [coldEmail(a.request, a.profile, a.voice)],
   draft_tweet: (a) => [tweet(a.request, a.profile, a.voice)],
   draft_post: (a) => [post(a.request, a.profile, a.voice)],

@@ -38,7 +38,7 @@ const CUSTOMER_ASK: Record<Stage, { why: string; cta: string }> = {
     cta: 'Could I show you a 10-minute demo next week and hear what you think?',
   },
   'Have an MVP': {
-    why: "it works today, and I'm offering a few early users free access in exchange for honest feedback",
+    why: "our first version is live, and I'm offering a few early users free access in exchange for honest feedback",
     cta: `Would you like to try it free for a month? Reply "yes" and I'll set you up.`,
   },
   'Getting first customers': {
