@@ -552,9 +552,9 @@ export const VMS = {
       const why = reason.trim();
       return why ? `${RUN_FAILED} ${/[.!?…]$/.test(why) ? why : `${why}.`}` : RUN_FAILED;
     },
-    /** How a computer-use task ended when it did not finish by itself. */
-    stepLimit: (n: number) => `Stopped after ${n} steps without finishing.`,
-    timeLimit: (minutes: number) => `Stopped after ${minutes} minutes without finishing.`,
+    /** How a computer-use task ended when it did not finish by itself: Failed, then why. */
+    stepLimit: (n: number) => `${RUN_FAILED} Stopped after ${n} steps without finishing.`,
+    timeLimit: (minutes: number) => `${RUN_FAILED} Stopped after ${minutes} minutes without finishing.`,
     stoppedByUser: 'Stopped by you.',
     declined: (reason: string) => `You declined: ${reason}. Nothing was submitted.`,
     confirmTimedOut: 'No answer to the confirmation in time; nothing was submitted.',

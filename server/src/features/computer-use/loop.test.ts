@@ -273,7 +273,7 @@ describe('runComputerTask', () => {
     });
     expect(await runComputerTask(byStep.d)).toMatchObject({
       status: 'failed',
-      message: VMS.texts.stepLimit(3),
+      message: 'Failed to run task. Stopped after 3 steps without finishing.',
     });
     expect(byStep.events.filter((e) => e.type === 'stepStart')).toHaveLength(3);
 
@@ -285,7 +285,7 @@ describe('runComputerTask', () => {
     });
     expect(await runComputerTask(byTime.d)).toMatchObject({
       status: 'failed',
-      message: VMS.texts.timeLimit(4),
+      message: 'Failed to run task. Stopped after 4 minutes without finishing.',
     });
   });
 
@@ -297,7 +297,7 @@ describe('runComputerTask', () => {
     const result = await runComputerTask(d);
     expect(result).toMatchObject({
       status: 'failed',
-      message: new AiError('rate_limited').message,
+      message: `Failed to run task. ${new AiError('rate_limited').message}`,
       tokens: 0,
     });
     expect(result.finalScreenshot).not.toBeNull();
@@ -309,7 +309,7 @@ describe('runComputerTask', () => {
     });
     expect(await runComputerTask(gone.d)).toMatchObject({
       status: 'failed',
-      message: 'The machine is gone.',
+      message: 'Failed to run task. The machine is gone.',
       finalScreenshot: null,
     });
   });

@@ -190,7 +190,7 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
     // The AI service or the machine failed: the task ends with what the founder should read. Anything else is
     // not theirs to read, but the task still ends (the monitor and the route wait for taskEnd).
     const readable = err instanceof AiError || err instanceof VmProviderError;
-    ending = { status: 'failed', message: readable ? err.message : VMS.texts.runFailed };
+    ending = { status: 'failed', message: readable ? VMS.texts.notDone(err.message) : VMS.texts.runFailed };
   }
 
   let finalScreenshot: Buffer | null = null;
