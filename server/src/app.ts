@@ -114,6 +114,7 @@ export function createApp(deps: AppDeps): CofounderApp {
       now,
       log,
       provider: billing,
+      queue: deps.queue ?? null,
     }),
     vm,
     vmEvents: deps.vmEvents ?? null,

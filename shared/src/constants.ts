@@ -407,6 +407,20 @@ export const INVESTORS = {
   verificationLevels: { verified: 5, partial: 3 },
   /** Investors one research run adds at most. */
   researchBatch: 12,
+  /**
+   * Fit to the founder (issue 22 §6): each criterion multiplies the score (out of 100), so one clear mismatch
+   * (industry, stage, a region the fund keeps to, cheques above the raise) sinks it below the threshold. Research
+   * keeps and drafts to nobody below it.
+   */
+  match: {
+    threshold: 50,
+    industry: { fits: 1, generalist: 0.7, miss: 0.2 },
+    stage: { fits: 1, unknown: 0.8, miss: 0.3 },
+    geo: { fits: 1, unknown: 0.85, elsewhere: 0.6, outsideRegion: 0.3 },
+    check: { fits: 1, unknown: 0.9, tooLarge: 0.45 },
+  },
+  /** The investor research task of a founder below Builder pauses with this (spec 2 §6 plan gating). */
+  planPauseReason: `${GATED_FEATURES.investorOutreach.name} needs the ${PLANS[GATED_FEATURES.investorOutreach.requiredPlan].name} plan — upgrade to run this task`,
   /** Avatar proxy: https only, these hosts only, no redirects elsewhere, bounded size and time, cached. */
   avatar: {
     hosts: ['media.licdn.com', 'media-exp1.licdn.com', 'media-exp2.licdn.com', 'static.licdn.com'],

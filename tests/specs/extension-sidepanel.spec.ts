@@ -57,6 +57,7 @@ test('side panel chat: a streamed reply, the usage meter, and the message in the
   const log = chatLog(panel);
   await expect(log.locator('[data-kind="user"]')).toHaveText(/How should I research my market\?/);
   await expect(log.locator('[data-kind="intern"]').last()).toContainText("Here's how I'd research the market");
+  await expect(log.locator('[data-kind="intern"]').last().getByTestId('offline-draft')).toHaveText('Offline draft');
   await expect(log.locator('[aria-busy="true"]')).toHaveCount(0);
   // The meter counts the message once the reply is stored.
   await expect(panel.getByRole('progressbar', { name: 'Messages' })).toHaveAttribute('aria-valuetext', /^1 of \d+/);

@@ -49,6 +49,8 @@ test('paused marketing work resumes after connecting; an approved draft is poste
   await page.goto('/dashboard/approvals');
   const waiting = page.getByTestId('approval');
   await expect(waiting.first()).toBeVisible();
+  // Written by the offline co-founder, and each card says so.
+  await expect(waiting.first().getByTestId('offline-draft')).toHaveText('Offline draft');
   const tweet = waiting.and(page.locator('[data-platform="twitter"]')).first();
   const tweetText = (await tweet.locator('p.whitespace-pre-wrap').textContent())!.trim();
   await tweet.getByRole('button', { name: 'Approve', exact: true }).click();

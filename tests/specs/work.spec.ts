@@ -41,16 +41,21 @@ test('work: a plan runs to completion offline, a result opens, a paused task ask
 
   // The offline co-founder works through the queue; the screen polls until nothing is pending or running.
   await expect(taskRowsWithStatus(page, /^(Pending|In Progress)$/)).toHaveCount(0, { timeout: 90_000 });
-  await expect(taskRowsWithStatus(page, 'Completed').first()).toBeVisible();
-  await expect(page.getByRole('img', { name: /^Success rate \d+%$/ })).toBeVisible();
+  // Offline work is a draft for the founder to finish, not a success: the rows say so and the ring leaves it out.
+  await expect(taskRowsWithStatus(page, 'Draft — needs your input').first()).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Success rate 0%' })).toBeVisible();
+  await expect(page.getByTestId('needs-input-count')).toHaveText(/^\d+ drafts? needs? your input$/);
   await expect(page.getByRole('heading', { name: 'Getting Started' })).toHaveCount(0);
+  await expect(page.getByTestId('activity').getByTestId('offline-draft').first()).toHaveText('Offline draft');
 
-  // A completed task opens its result.
-  const completed = taskRowsWithStatus(page, 'Completed').first();
-  const description = (await completed.getByRole('button').textContent()) ?? '';
-  await completed.getByRole('button').click();
+  // A finished task opens its result, labelled as the offline co-founder's draft.
+  const drafted = taskRowsWithStatus(page, 'Draft — needs your input').first();
+  const description = (await drafted.getByRole('button').textContent()) ?? '';
+  await drafted.getByRole('button').click();
   const result = page.getByRole('dialog', { name: description });
   await expect(result.getByTestId('task-result-content')).not.toBeEmpty();
+  await expect(result.getByTestId('offline-draft')).toHaveText('Offline draft');
+  await expect(result.getByText('Status: Draft — needs your input')).toBeVisible();
   await expect(result.getByText('Estimated cost')).toBeVisible();
   await result.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);

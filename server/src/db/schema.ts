@@ -28,6 +28,7 @@ import {
   PUBLISH_STATUSES,
   TASK_AGENTS,
   TASK_CATEGORIES,
+  TASK_OUTCOMES,
   TASK_STATUSES,
   VM_STATUSES,
   VM_TASK_STATUSES,
@@ -194,6 +195,8 @@ export const messages = pgTable(
     pageContext: jsonb('page_context').$type<PageContext>(),
     /** Came in (or its reply went out) by text or as a voicemail rather than in the app; null for in-app chat. */
     via: text('via', { enum: MESSAGE_VIA }),
+    /** An intern reply's producer: the model's name, or 'offline' (see OFFLINE_PRODUCER); null for the founder's. */
+    producedBy: text('produced_by'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [
@@ -257,17 +260,25 @@ export const tasks = pgTable(
 );
 
 /** What a task's agent produced (one row per task, replaced when the task runs again). */
-export const taskResults = pgTable('task_results', {
-  taskId: uuid('task_id')
-    .primaryKey()
-    .references((): AnyPgColumn => tasks.id, { onDelete: 'cascade' }),
-  summary: text('summary').notNull(),
-  content: text('content').notNull(),
-  data: jsonb('data').$type<Record<string, unknown>>(),
-  tokens: integer('tokens').notNull().default(0),
-  costUsd: numeric('cost_usd', { precision: 12, scale: 6, mode: 'number' }).notNull().default(0),
-  completedAt: timestamp('completed_at', tz).notNull(),
-});
+export const taskResults = pgTable(
+  'task_results',
+  {
+    taskId: uuid('task_id')
+      .primaryKey()
+      .references((): AnyPgColumn => tasks.id, { onDelete: 'cascade' }),
+    summary: text('summary').notNull(),
+    content: text('content').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    tokens: integer('tokens').notNull().default(0),
+    costUsd: numeric('cost_usd', { precision: 12, scale: 6, mode: 'number' }).notNull().default(0),
+    /** The model that wrote the result, or 'offline'. */
+    producedBy: text('produced_by'),
+    /** achieved, or needs_input for a draft the founder must complete (not counted in the Success Rate). */
+    outcome: text('outcome', { enum: TASK_OUTCOMES }).notNull().default('achieved'),
+    completedAt: timestamp('completed_at', tz).notNull(),
+  },
+  (t) => [check('task_results_outcome', oneOf(t.outcome, TASK_OUTCOMES))],
+);
 
 /** What agents did, for the Work screen's activity feed (spec 2 §3). */
 export const activities = pgTable(
@@ -283,6 +294,8 @@ export const activities = pgTable(
     link: text('link'),
     reasoning: text('reasoning'),
     outcome: text('outcome'),
+    /** The model behind an agent's activity, or 'offline'; null when no AI wrote it. */
+    producedBy: text('produced_by'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [
@@ -301,6 +314,8 @@ export const approvals = pgTable(
     kind: text('kind', { enum: ['marketing_post'] }).notNull(),
     status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
     post: jsonb('post').$type<ApprovalPost>().notNull(),
+    /** The model that drafted the post, or 'offline'. */
+    producedBy: text('produced_by'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', tz),
     /** Null until approved; then what became of the post (see PublishState). */

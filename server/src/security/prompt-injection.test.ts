@@ -159,6 +159,7 @@ function compromisedAi(): CompromisedAi {
   const ai: CompromisedAi = {
     mode: 'real',
     describe: 'compromised model (tests)',
+    producer: 'compromised-model',
     computer: { goal: 'pay', fixtureUrl: 'about:blank', internal: [] },
     navigations,
     async *streamChat(r) {

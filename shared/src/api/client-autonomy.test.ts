@@ -65,6 +65,7 @@ describe('createApi: autonomy, kill switch and approvals', () => {
       status: 'approved',
       taskId: null,
       post: { platform: 'twitter', text: 'Hi' },
+      producedBy: 'offline',
       createdAt: '2026-01-01T00:00:00.000Z',
       decidedAt: '2026-01-01T01:00:00.000Z',
       publish: {

@@ -19,6 +19,8 @@ const EMPTY_TASKS = {
   completed: 0,
   paused: 0,
   failed: 0,
+  achieved: 0,
+  needs_input: 0,
   usage: { tokens: 0, costUsd: 0 },
 };
 

@@ -1,6 +1,8 @@
 import { INVESTORS } from '../constants.ts';
 import type { VerificationLevel } from '../schemas/investors.ts';
 
+export * from './investor-match.ts';
+
 /** The parts of an investor the verification score looks at (spec 2 §3). */
 export interface VerifiableInvestor {
   email: string | null;
@@ -64,5 +66,8 @@ export function investorIdentity(i: { email: string | null; linkedin: string | n
 /** Initials for the avatar fallback: "Ada Lovelace" → "AL". */
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  return ((words[0]?.[0] ?? '') + (words.length > 1 ? (words[words.length - 1]![0] ?? '') : '')).toUpperCase() || '?';
+  return (
+    ((words[0]?.[0] ?? '') + (words.length > 1 ? (words[words.length - 1]![0] ?? '') : '')).toUpperCase() ||
+    '?'
+  );
 }

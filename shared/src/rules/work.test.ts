@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactPreview, formatCost, percentOf, priorityBucket, relativeTime, ringOffset } from './work.ts';
+import { compactPreview, formatCost, percentOf, priorityBucket, relativeTime, ringOffset, successRate } from './work.ts';
 
 const now = new Date('2025-06-15T12:00:00');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -69,5 +69,15 @@ describe('formatCost', () => {
   it('shows fractions of a cent and whole dollars', () => {
     expect(formatCost(0.0123)).toBe('$0.0123');
     expect(formatCost(12.5)).toBe('$12.50');
+  });
+});
+
+describe('successRate', () => {
+  it('counts only tasks that reached their goal, not drafts that need the founder\'s input', () => {
+    // 8 tasks, 7 completed of which 6 are offline drafts: 13 %, where completed / total would say 88 %.
+    expect(successRate({ achieved: 1, total: 8 })).toBe(13);
+    expect(successRate({ achieved: 0, total: 8 })).toBe(0);
+    expect(successRate({ achieved: 3, total: 4 })).toBe(75);
+    expect(successRate({ achieved: 0, total: 0 })).toBe(0);
   });
 });

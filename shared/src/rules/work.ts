@@ -44,3 +44,18 @@ export function compactPreview(text: string, max: number = WORK.compactPreviewCh
 export function formatCost(usd: number): string {
   return `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`;
 }
+
+/**
+ * The Work screen's Success Rate: tasks that reached their goal out of all tasks, as a whole percent. Drafts that
+ * still need the founder's input are completed by status but are not a success.
+ */
+export function successRate(counts: { achieved: number; total: number }): number {
+  return percentOf(counts.achieved, counts.total);
+}
+
+/**
+ * A paused task that waits for a plan, not an account: it needs no platform (investor research below Builder pauses
+ * so). Connecting an account does not resume it; a plan that allows the work does.
+ */
+export const waitsForUpgrade = (task: { status: string; requiredPlatforms: readonly string[] }): boolean =>
+  task.status === 'paused_login_required' && task.requiredPlatforms.length === 0;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProducedBy } from './provenance.ts';
 
 export const ACTIVITY_PLATFORMS = ['twitter', 'reddit', 'linkedin', 'hackernews', 'instagram', 'cofounder'] as const;
 
@@ -15,6 +16,8 @@ export const Activity = z.object({
   reasoning: z.string().nullable(),
   outcome: z.string().nullable(),
   taskId: z.string().nullable(),
+  /** The model behind an agent's activity, or 'offline'; null when no AI wrote it (a publish record). */
+  producedBy: ProducedBy,
 });
 export type Activity = z.infer<typeof Activity>;
 

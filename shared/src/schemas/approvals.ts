@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { POST_LIMITS } from '../constants.ts';
+import { ProducedBy } from './provenance.ts';
 import { PendingConfirmation } from './vms.ts';
 
 /** A drafted post waiting for the founder's yes (spec: approvals inbox; marketing posts are the first kind). */
@@ -43,6 +44,8 @@ export const Approval = z.object({
   decidedAt: z.string().nullable(),
   /** Null until the post is approved (by the founder, or automatically when approval is off). */
   publish: PublishState.nullable(),
+  /** The model that drafted the post, or 'offline'. */
+  producedBy: ProducedBy,
 });
 export type Approval = z.infer<typeof Approval>;
 

@@ -27,6 +27,8 @@ export const ChatMessage = z.object({
   pageContext: PageContext.optional(),
   /** The message came in, or its reply went out, by text (sms) or as a voicemail (phone). */
   via: z.enum(MESSAGE_VIA).optional(),
+  /** An intern reply's producer: the model's name, or 'offline' (labelled an offline draft). */
+  producedBy: z.string().optional(),
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 

@@ -8,6 +8,20 @@ export const InvestorStatusSchema = z.enum(INVESTOR_STATUSES);
 export const VerificationLevel = z.enum(['verified', 'partial', 'basic']);
 export type VerificationLevel = z.infer<typeof VerificationLevel>;
 
+/** One reason of a match: fits true (a true connection point), false (a reason to skip), null (not known). */
+export const MatchReason = z.object({
+  about: z.enum(['industry', 'stage', 'geo', 'check']),
+  text: z.string(),
+  fits: z.boolean().nullable(),
+});
+export type MatchReason = z.infer<typeof MatchReason>;
+/** How well an investor fits the founder (0-100, INVESTORS.match), computed when read from the stored fields. */
+export const InvestorMatch = z.object({
+  score: z.number().int().min(0).max(100),
+  reasons: z.array(MatchReason),
+});
+export type InvestorMatch = z.infer<typeof InvestorMatch>;
+
 export const Investor = z.object({
   investorId: z.string(),
   name: z.string(),
@@ -36,6 +50,8 @@ export const Investor = z.object({
   /** From the bundled directory of fictional investors (offline research): the UI says so. */
   sample: z.boolean(),
   verification: z.object({ score: z.number().int(), level: VerificationLevel }),
+  /** Null until the founder has an onboarding profile to match against. */
+  match: InvestorMatch.nullable(),
 });
 export type Investor = z.infer<typeof Investor>;
 
@@ -82,7 +98,10 @@ export const PendingEmail = z.object({
 export type PendingEmail = z.infer<typeof PendingEmail>;
 
 /** GET …/pending-emails: drafts waiting for the founder (nothing is sent without approval). */
-export const PendingEmailsResponse = z.object({ success: z.literal(true), pendingEmails: z.array(PendingEmail) });
+export const PendingEmailsResponse = z.object({
+  success: z.literal(true),
+  pendingEmails: z.array(PendingEmail),
+});
 export type PendingEmailsResponse = z.infer<typeof PendingEmailsResponse>;
 
 /** GET …/analytics */
@@ -109,7 +128,10 @@ export const CreateResearchTaskBody = z.object({
   priority: z.number().int().min(1).max(10).default(INVESTORS.researchTaskPriority),
 });
 export type CreateResearchTaskBody = z.infer<typeof CreateResearchTaskBody>;
-export const CreateResearchTaskResponse = z.object({ success: z.literal(true), task: z.object({ id: z.string() }) });
+export const CreateResearchTaskResponse = z.object({
+  success: z.literal(true),
+  task: z.object({ id: z.string() }),
+});
 
 /** POST /api/agents/investor-outreach/{userId}/process: run the research task now. */
 export const ProcessResearchBody = z.object({ taskId: z.string().min(1).max(100) });

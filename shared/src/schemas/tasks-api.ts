@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRIORITY } from '../constants.ts';
+import { ProducedBy, TaskOutcome } from './provenance.ts';
 import { Task, TaskStatus } from './task.ts';
 
 /**
@@ -11,16 +12,24 @@ export const TaskListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(200),
 });
 
+/** A task in the list, with its result's outcome (null until it has a result) so a draft reads as one. */
+export const ListedTask = Task.extend({ outcome: TaskOutcome.nullable() });
+export type ListedTask = z.infer<typeof ListedTask>;
+
 /** The task list with counts per status (spec 1 §3 "Task status counts"; paused = paused_login_required). */
 export const TaskListResponse = z.object({
   success: z.literal(true),
-  tasks: z.array(Task),
+  tasks: z.array(ListedTask),
   total: z.number().int(),
   pending: z.number().int(),
   in_progress: z.number().int(),
   completed: z.number().int(),
   paused: z.number().int(),
   failed: z.number().int(),
+  /** Completed tasks that reached their goal: not drafts waiting for the founder's input (the Success Rate). */
+  achieved: z.number().int(),
+  /** Completed tasks whose result is a draft that needs the founder's input (offline work). */
+  needs_input: z.number().int(),
   /** Model tokens and estimated cost summed over the user's tasks. */
   usage: z.object({ tokens: z.number().int(), costUsd: z.number() }),
 });
@@ -73,6 +82,9 @@ export const TaskResult = z.object({
   tokens: z.number().int(),
   costUsd: z.number(),
   completedAt: z.string(),
+  /** The model that wrote it, or 'offline'. */
+  producedBy: ProducedBy,
+  outcome: TaskOutcome,
 });
 export type TaskResult = z.infer<typeof TaskResult>;
 

@@ -15,6 +15,7 @@ export const toActivity = (a: ActivityRow): Activity => ({
   reasoning: a.reasoning,
   outcome: a.outcome,
   taskId: a.taskId,
+  producedBy: a.producedBy,
 });
 
 /** A page of the newest activities; one extra row tells whether another page exists. */

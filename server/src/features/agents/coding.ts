@@ -1,5 +1,5 @@
 import { askAbout, internalActivity, type Agent } from './agent.ts';
-import { CodingSpec } from '../../providers/ai/agent-outputs.ts';
+import { CodingSpec } from '@cofounder/shared';
 
 /** coding_agent: a spec and a step-by-step code plan. */
 export const codingAgent: Agent = async (input) => {
@@ -13,7 +13,7 @@ export const codingAgent: Agent = async (input) => {
   return {
     summary: c.summary,
     content: `## Spec\n${c.spec}\n\n## Code plan\n${steps}`,
-    data: { kind: 'coding_spec', ...c },
+    data: { kind: 'build_spec', ...c },
     usage,
     activities: [
       internalActivity(

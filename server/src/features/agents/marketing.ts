@@ -1,7 +1,5 @@
-import { ACTIVITY_OUTCOMES, PLATFORM_NAMES, POST_LIMITS } from '@cofounder/shared';
+import { ACTIVITY_OUTCOMES, MarketingPosts, PLATFORM_NAMES, POST_LIMITS } from '@cofounder/shared';
 import { askAbout, bullets, internalActivity, type Agent, type NewActivity } from './agent.ts';
-import { MarketingPosts } from '../../providers/ai/agent-outputs.ts';
-
 
 /**
  * marketing_agent: posts ready to publish. Publishing needs the platform connected; until it is, the task
@@ -51,7 +49,7 @@ export const marketingAgent: Agent = async (input) => {
   return {
     summary: m.summary,
     content,
-    data: { kind: 'marketing_posts', ...m },
+    data: { kind: 'social_posts', ...m },
     usage,
     activities: [
       internalActivity(

@@ -1,5 +1,5 @@
 import { askAbout, bullets, internalActivity, type Agent } from './agent.ts';
-import { ResearchBrief } from '../../providers/ai/agent-outputs.ts';
+import { ResearchBrief } from '@cofounder/shared';
 
 /** research_agent: a brief on market, customers, competitors, risks and next steps. */
 export const researchAgent: Agent = async (input) => {

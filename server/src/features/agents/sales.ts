@@ -1,5 +1,5 @@
 import { askAbout, bullets, internalActivity, type Agent } from './agent.ts';
-import { SalesProspects } from '../../providers/ai/agent-outputs.ts';
+import { SalesProspects } from '@cofounder/shared';
 
 /** sales_agent and customer_outreach: ideal-prospect profiles (never invented real people) and message drafts. */
 export const salesAgent: Agent = async (input) => {
@@ -16,7 +16,7 @@ export const salesAgent: Agent = async (input) => {
   return {
     summary: s.summary,
     content: `## Ideal prospects\n${prospects}\n\n## Message drafts\n${messages}`,
-    data: { kind: 'sales_prospects', ...s },
+    data: { kind: 'prospect_list', ...s },
     usage,
     activities: [
       internalActivity(

@@ -29,6 +29,7 @@ const toApproval = (a: ApprovalRow): Approval => ({
         publishedAt: a.publishedAt?.toISOString() ?? null,
       }
     : null,
+  producedBy: a.producedBy,
 });
 
 /**

@@ -6,9 +6,8 @@ import {
   TaskPlan,
   type AutonomySettings,
   type EnableAutonomyBody,
-  type FocusArea,
+  FOCUS_AREA_CATEGORIES,
   type PlannedTask,
-  type TaskCategory,
 } from '@cofounder/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
@@ -19,14 +18,6 @@ import { aiRequest, loadMemory } from '../cofounder/context.ts';
 import { runStored, skippedNote, storePlan } from '../tasks/tasks.service.ts';
 import type { UsageService } from '../usage/usage.service.ts';
 import { autonomyOf, saveAutonomy } from './autonomy.repo.ts';
-
-/** The work areas each focus area covers. */
-const FOCUS_CATEGORIES: Record<FocusArea, TaskCategory[]> = {
-  marketing: ['marketing'],
-  investor_outreach: ['investor_outreach'],
-  product_development: ['development'],
-  strategy: ['research', 'sales'],
-};
 
 const HOUR_MS = 3_600_000;
 
@@ -74,7 +65,7 @@ export function toAutonomySettings(row: AutonomyRow): AutonomySettings {
 
 /** Planned tasks inside the founder's focus areas, priorities clamped into the range (storePlan takes the most). */
 export function pickTasks(planned: PlannedTask[], row: AutonomyRow): PlannedTask[] {
-  const areas = new Set(row.preferences.focusAreas.flatMap((f) => FOCUS_CATEGORIES[f]));
+  const areas = new Set(row.preferences.focusAreas.flatMap((f) => FOCUS_AREA_CATEGORIES[f]));
   const { min, max: top } = row.preferences.priorityRange;
   return planned
     .filter((t) => areas.has(AGENT_CATEGORY[t.agent]))
@@ -134,7 +125,10 @@ export function createAutonomyService({ db, ai, usage, now, log, queue }: Deps) 
     },
 
     /** Saves the settings; `checkInNow` when autonomy is on and the energy level changed (it takes effect at once). */
-    async update(userId: string, body: EnableAutonomyBody): Promise<{ row: AutonomyRow; checkInNow: boolean }> {
+    async update(
+      userId: string,
+      body: EnableAutonomyBody,
+    ): Promise<{ row: AutonomyRow; checkInNow: boolean }> {
       const before = await current(userId);
       const next = merged(before, body);
       const checkInNow = next.isEnabled && next.productivity !== before.productivity;
@@ -165,7 +159,9 @@ export function createAutonomyService({ db, ai, usage, now, log, queue }: Deps) 
         const chosen = pickTasks(plan.tasks, row);
         const allowance = await usage.planOf(userId);
         // A proposal already on the list makes room for the next one, up to the energy level's maximum.
-        const result = await db.transaction((tx) => storePlan(tx, usage, userId, allowance, chosen, at(), max));
+        const result = await db.transaction((tx) =>
+          storePlan(tx, usage, userId, allowance, chosen, at(), max),
+        );
         stored = result.tasks;
         const note = skippedNote(result);
         message = result.limitReached

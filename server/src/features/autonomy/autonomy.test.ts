@@ -184,7 +184,7 @@ describe('autonomy check-ins and the chat', () => {
       // The worker finishes tasks within seconds (offline agents); done work is not planned again for 30 days.
       await o.database.db.update(tasksTable).set({ status: 'completed' }).where(eq(tasksTable.userId, user.id));
       const before = await o.database.db.select().from(tasksTable).where(eq(tasksTable.userId, user.id));
-      await call(o, 'POST', '/api/autonomous/enable', { token: user.token, headers: { 'x-user-id': user.id }, body: { productivity: 5 } });
+      await call(o, 'POST', '/api/autonomous/enable', { token: user.token, headers: { 'x-user-id': user.id }, body: { productivity: 5, preferences: { focusAreas: ['marketing'] } } });
       const light = createAutonomyService({
         db: o.database.db,
         ai: offline,

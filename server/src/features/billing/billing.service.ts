@@ -28,6 +28,8 @@ import type { SubscriptionRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { BillingProviderError, type BillingEvent, type StoredSubscription } from '../../providers/billing/port.ts';
 import type { AnyBillingProvider } from '../../providers/billing/registry.ts';
+import type { TaskQueue } from '../../queue/task-queue.ts';
+import { resumeAfterUpgrade } from '../tasks/tasks.service.ts';
 import { planState } from '../usage/usage.service.ts';
 import { applyBillingEvent, storeCustomer, subscriptionOf, type ApplyOutcome, type SyncEvent } from './billing.repo.ts';
 import { grantedPlan } from './plan.ts';
@@ -60,15 +62,20 @@ export interface BillingServiceDeps {
   now: () => number;
   provider: AnyBillingProvider;
   log: Logger;
+  /** Runs the tasks a new plan unpauses (investor research below Builder); null: no worker in this process. */
+  queue: TaskQueue | null;
 }
 
 /** Plans, checkout, changes and the events that write the subscription row (Stripe webhooks or the local checkout). */
-export function createBillingService({ db, now, provider, log }: BillingServiceDeps) {
+export function createBillingService({ db, now, provider, log, queue }: BillingServiceDeps) {
   const at = () => new Date(now());
 
   async function apply(event: BillingEvent | SyncEvent): Promise<ApplyOutcome> {
     const outcome = await applyBillingEvent(db, provider.kind, event);
-    if (outcome.result === 'applied' && outcome.replaced) {
+    if (outcome.result !== 'applied') return outcome;
+    const plan = grantedPlan(await subscriptionOf(db, outcome.userId), at());
+    if (plan) await resumeAfterUpgrade(db, queue, outcome.userId, plan, at());
+    if (outcome.replaced) {
       // A checkout replaced a plan the user still paid for (an upgrade through checkout): end the old one.
       try {
         await provider.cancelReplaced(outcome.replaced);

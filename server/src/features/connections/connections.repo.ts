@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import type { ConnectionView } from '@cofounder/shared';
+import { waitsForUpgrade, type ConnectionView } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import { socialConnections, tasks, type SocialConnectionRow } from '../../db/schema.ts';
 import type { SocialPlatform } from '../../providers/social/port.ts';
@@ -45,10 +45,13 @@ export async function connectedPlatforms(db: Db, userId: string): Promise<Set<st
 /** Moves the founder's Need Login tasks whose platforms are now all connected back to pending; returns them. */
 export async function resumePaused(db: Db, userId: string, connected: Set<string>, at: Date): Promise<{ id: string; userId: string }[]> {
   const paused = await db
-    .select({ id: tasks.id, requiredPlatforms: tasks.requiredPlatforms })
+    .select({ id: tasks.id, status: tasks.status, requiredPlatforms: tasks.requiredPlatforms })
     .from(tasks)
     .where(and(eq(tasks.userId, userId), eq(tasks.status, 'paused_login_required')));
-  const ready = paused.filter((t) => t.requiredPlatforms.every((p) => connected.has(p))).map((t) => t.id);
+  // A task waiting for a plan (no platforms) is not resumed by an account: it would only pause again.
+  const ready = paused
+    .filter((t) => !waitsForUpgrade(t) && t.requiredPlatforms.every((p) => connected.has(p)))
+    .map((t) => t.id);
   if (!ready.length) return [];
   const moved = await db
     .update(tasks)

@@ -76,7 +76,13 @@ describe('chat with a real model (fake OpenAI)', () => {
       ['delta', 'third.'],
       ['done', null],
     ]);
-    expect(SendMessageResponse.parse(JSON.parse(events[3]!.data)).internMessage.text).toBe('First second third.');
+    const done = SendMessageResponse.parse(JSON.parse(events[3]!.data));
+    expect(done.internMessage.text).toBe('First second third.');
+    // Provenance: the model's name on the reply, in the answer and in the stored history (no "Offline draft").
+    expect(done.internMessage.producedBy).toBe('fake-model');
+    const [stored] = await t.database.db.select().from(messages).where(eq(messages.id, done.internMessage.id));
+    expect(stored!.producedBy).toBe('fake-model');
+    expect(done.userMessage.producedBy).toBeUndefined();
   });
 
   it('creates the tasks the model plans when asked', async () => {

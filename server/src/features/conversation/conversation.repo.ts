@@ -54,6 +54,8 @@ export async function storeCountedMessage(db: Db, m: CountedMessage): Promise<Me
     text: m.text,
     pageContext: m.pageContext,
     via: m.via,
+    // The founder's own words: no AI produced them.
+    producedBy: null,
     createdAt: row.created_at,
   };
 }

@@ -66,7 +66,15 @@ export function createConversationService({ db, ai, usage, now, log, queue }: De
     const response = await db.transaction(async (tx): Promise<SendMessageResponse> => {
       // The reply goes back the way the message came (by text for an SMS or a voicemail), so it carries the same mark.
       const via = sent.via ?? undefined;
-      const intern = await insertMessage(tx, { userId, channel: 'chat', role: 'intern', text: answer, via, createdAt: at() });
+      const intern = await insertMessage(tx, {
+        userId,
+        channel: 'chat',
+        role: 'intern',
+        text: answer,
+        via,
+        producedBy: ai.producer,
+        createdAt: at(),
+      });
       const stored = plan ? await storePlan(tx, usage, userId, plan, planned, at()) : null;
       storedTasks = stored?.tasks ?? [];
       const notice = stored

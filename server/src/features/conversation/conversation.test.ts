@@ -120,6 +120,9 @@ describe('sending', () => {
     expect(reply.userMessage).toMatchObject({ role: 'user', text: 'What are my tasks?' });
     expect(reply.internMessage.role).toBe('intern');
     expect(reply.internMessage.text).toBe(reply.aiResponse.message);
+    // Provenance: the offline co-founder wrote the reply (the founder's own message has none).
+    expect(reply.internMessage.producedBy).toBe('offline');
+    expect(reply.userMessage.producedBy).toBeUndefined();
     const [top] = await t.database.db.select().from(tasks).where(eq(tasks.userId, user.id));
     expect(reply.aiResponse.message).toContain(top!.description);
     expect(reply.aiResponse).toMatchObject({ tasks_generated: 0, ready_to_work: true });

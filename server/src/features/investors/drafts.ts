@@ -1,4 +1,11 @@
-import type { OnboardingProfile, Personalization } from '@cofounder/shared';
+import {
+  connectionPoints,
+  matchingFocus,
+  type InvestorMatch,
+  type MatchFounder,
+  type OnboardingProfile,
+  type Personalization,
+} from '@cofounder/shared';
 import type { FoundInvestor } from './sample-directory.ts';
 
 export interface Draft {
@@ -29,32 +36,53 @@ const shortIdea = (idea: string) => {
   return first.length > 90 ? `${first.slice(0, 87).trimEnd()}…` : first.replace(/[.!?]$/, '');
 };
 
+/** The founder, the investor and how they match: what a draft is written from. */
+export interface DraftFit {
+  founder: MatchFounder;
+  match: InvestorMatch;
+}
+
+const fitsOn = (m: InvestorMatch, about: 'industry' | 'stage') =>
+  m.reasons.some((r) => r.about === about && r.fits === true);
+
+/** Why we write to them, from true connection points only; none is no claim at all. */
+function whyLine(inv: FoundInvestor, fit: DraftFit | null): string {
+  if (!fit) return 'I wanted to introduce what we are building.';
+  const who = inv.firm ?? 'you';
+  const focus = matchingFocus(fit.founder, inv).slice(0, 2);
+  const thesisFits = fit.match.reasons.some(
+    (r) => r.about === 'industry' && r.fits && r.text.startsWith('Thesis'),
+  );
+  if (focus.length)
+    return `I'm reaching out because ${who} invest${inv.firm ? 's' : ''} in ${focus.join(' and ').toLowerCase()}${thesisFits && inv.thesis ? `, and "${inv.thesis.replace(/[.]$/, '')}" is close to why we started` : ''}.`;
+  if (thesisFits && inv.thesis)
+    return `I'm reaching out because "${inv.thesis.replace(/[.]$/, '')}" is close to why we started.`;
+  if (fitsOn(fit.match, 'stage')) return "I'm reaching out because you back founders at our stage.";
+  return 'I wanted to introduce what we are building.';
+}
+
 /**
- * The offline draft: a deterministic, personalised intro from the founder's profile and the investor's focus,
- * thesis and portfolio. Nothing is invented about the investor beyond what the directory says.
+ * The offline draft: a deterministic intro from the founder's profile and what truly connects them to the
+ * investor (the match's fitting criteria). Nothing is invented, and a stage mismatch is never a connection point.
  */
-export function templateDraft(profile: OnboardingProfile | null, inv: FoundInvestor): Draft {
+export function templateDraft(
+  profile: OnboardingProfile | null,
+  inv: FoundInvestor,
+  fit: DraftFit | null,
+): Draft {
   const first = inv.name.split(' ')[0] ?? inv.name;
   const founder = profile?.name ?? 'A founder';
   const idea = profile ? shortIdea(profile.idea) : 'a new startup';
   const industry = profile ? INDUSTRY[profile.industry] : 'early-stage';
-  const focus = inv.focus.slice(0, 2);
-  const mentions = inv.portfolio.slice(0, 2);
-  const connectionPoints = [
-    ...(focus.length ? [`Invests in ${focus.join(' and ')}`] : []),
-    ...(profile && inv.stages.length
-      ? [`Backs ${inv.stages.join(' / ')} rounds; we are at "${profile.stage}"`]
-      : []),
-    ...(inv.thesis ? [`Thesis: ${inv.thesis}`] : []),
-  ];
+  // A portfolio company is a connection only when the investor backs the founder's industry.
+  const mentions = fit && fitsOn(fit.match, 'industry') ? inv.portfolio.slice(0, 2) : [];
+  const points = fit ? connectionPoints(fit.match) : [];
   const lines = [
     `Hi ${first},`,
     '',
     `I'm ${profile?.name ?? 'the founder of'} ${profile ? `— I'm building ${/^[aeiou]/i.test(industry) ? 'an' : 'a'} ${industry} startup: ${idea}.` : `${idea}.`}`,
     '',
-    focus.length || inv.thesis
-      ? `I'm reaching out because ${inv.firm ?? 'you'} ${focus.length ? `invest${inv.firm ? 's' : ''} in ${focus.join(' and ').toLowerCase()}` : 'look for teams like ours'}${inv.thesis ? `, and "${inv.thesis.replace(/[.]$/, '')}" is close to why we started` : ''}.`
-      : `I'm reaching out because your investments suggest an interest in ${industry} companies.`,
+    whyLine(inv, fit),
     ...(mentions.length
       ? ['', `Seeing ${mentions.join(' and ')} in your portfolio, I think we would sit well next to them.`]
       : []),
@@ -73,17 +101,28 @@ export function templateDraft(profile: OnboardingProfile | null, inv: FoundInves
     ),
     body: lines.join('\n'),
     personalization: {
-      connectionPoints,
+      connectionPoints: points,
       portfolioMentions: mentions,
-      reasoning: `Matched on ${
-        [
-          focus.length ? 'focus' : null,
-          profile && inv.stages.length ? 'stage' : null,
-          mentions.length ? 'portfolio' : null,
-        ]
-          .filter(Boolean)
-          .join(', ') || 'the directory listing'
-      }.`,
+      reasoning: fit
+        ? `Match ${fit.match.score}/100${points.length ? `: ${points.join('; ')}` : ''}.`
+        : 'No profile to match against: no connection point named.',
     },
+  };
+}
+
+/** A model's draft keeps its wording; its connection points are the match's true ones, its mentions real. */
+export function honestPersonalization(
+  model: Personalization,
+  inv: FoundInvestor,
+  fit: DraftFit | null,
+): Personalization {
+  const industryFits = !!fit && fitsOn(fit.match, 'industry');
+  const portfolio = new Set(inv.portfolio.map((p) => p.toLowerCase()));
+  return {
+    connectionPoints: fit ? connectionPoints(fit.match) : [],
+    portfolioMentions: industryFits
+      ? model.portfolioMentions.filter((p) => portfolio.has(p.toLowerCase()))
+      : [],
+    reasoning: model.reasoning,
   };
 }

@@ -2,11 +2,13 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import {
   INVESTOR_STATUSES,
   investorIdentity,
+  investorMatch,
   verificationLevel,
   verificationScore,
   type Investor,
   type InvestorsQuery,
   type InvestorStatus,
+  type MatchFounder,
   type PendingEmail,
   type Personalization,
 } from '@cofounder/shared';
@@ -19,7 +21,8 @@ export function identityOf(i: Pick<FoundInvestor, 'email' | 'linkedin' | 'name' 
   return investorIdentity(i) ?? `name:${i.name.trim().toLowerCase()}|${(i.firm ?? '').trim().toLowerCase()}`;
 }
 
-export function toInvestor(r: InvestorRow): Investor {
+/** The API's investor; its match is computed now from the stored fields (null without a founder profile). */
+export function toInvestor(r: InvestorRow, founder: MatchFounder | null): Investor {
   return {
     investorId: r.id,
     name: r.name,
@@ -40,6 +43,15 @@ export function toInvestor(r: InvestorRow): Investor {
     lastContactDate: r.lastContactDate?.toISOString() ?? null,
     sample: r.sample,
     verification: { score: r.verificationScore, level: r.verificationLevel },
+    match: founder
+      ? investorMatch(founder, {
+          focus: r.focus,
+          thesis: r.thesis,
+          stages: r.stages,
+          check: r.checkSize,
+          geo: r.geo,
+        })
+      : null,
   };
 }
 

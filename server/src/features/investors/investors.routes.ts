@@ -18,9 +18,8 @@ import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { FeatureRouter } from '../types.ts';
 import { AvatarRefused, AvatarUpstreamError, createAvatarProxy, type AvatarProxy } from './avatar.ts';
-import { listInvestors, pendingEmails, setInvestorStatus, toInvestor } from './investors.repo.ts';
+import { pendingEmails } from './investors.repo.ts';
 import { createInvestorService, UpstreamFailure } from './investors.service.ts';
-import { isUuid } from '../../db/ids.ts';
 
 const BASE = '/api/investor-outreach/:userId';
 
@@ -43,25 +42,15 @@ export function createInvestorsRoutes(options: { avatar?: AvatarProxy } = {}): F
 
     router.get(`${BASE}/investors`, ownParam('userId'), async (ctx) => {
       const query = parseInput(InvestorsQuery, ctx.query);
-      const { rows, total } = await listInvestors(db, ctx.params.userId!, query);
-      const body: InvestorsResponse = {
-        success: true,
-        investors: rows.map(toInvestor),
-        total,
-        page: query.page,
-        limit: query.limit,
-      };
+      const body: InvestorsResponse = await service.list(ctx.params.userId!, query);
       ctx.body = body;
     });
 
     router.patch(`${BASE}/investors/:investorId`, ownParam('userId'), async (ctx) => {
       const { status } = parseInput(UpdateInvestorBody, ctx.request.body);
-      const id = ctx.params.investorId!;
-      const row = isUuid(id)
-        ? await setInvestorStatus(db, ctx.params.userId!, id, status, new Date(now()))
-        : null;
-      if (!row) throw new AppError('not_found', 'Investor not found');
-      ctx.body = { success: true, investor: toInvestor(row) };
+      const investor = await service.setStatus(ctx.params.userId!, ctx.params.investorId!, status);
+      if (!investor) throw new AppError('not_found', 'Investor not found');
+      ctx.body = { success: true, investor };
     });
 
     router.get(`${BASE}/pending-emails`, ownParam('userId'), async (ctx) => {

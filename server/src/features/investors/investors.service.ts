@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import {
   AGENT_CATEGORY,
+  matchFounder,
   RecipientEmail,
+  type Investor,
+  type InvestorsQuery,
+  type InvestorsResponse,
+  type MatchFounder,
   type ApproveEmailBody,
   type ApproveEmailResponse,
   type CreateResearchTaskBody,
@@ -18,7 +23,16 @@ import type { AuthedUser } from '../../http/token-verifier.ts';
 import { ownTask } from '../tasks/tasks.service.ts';
 import { createUsageService } from '../usage/usage.service.ts';
 import { oneLine } from './drafts.ts';
-import { backToPending, countsOf, decidePending, markSent, emailWithInvestor } from './investors.repo.ts';
+import {
+  backToPending,
+  countsOf,
+  decidePending,
+  emailWithInvestor,
+  listInvestors,
+  markSent,
+  setInvestorStatus,
+  toInvestor,
+} from './investors.repo.ts';
 import { isUuid } from '../../db/ids.ts';
 
 export const RESEARCH_AGENT = 'investor_outreach_agent' as const;
@@ -27,7 +41,6 @@ export const RESEARCH_AGENT = 'investor_outreach_agent' as const;
 export class UpstreamFailure extends Error {
   override name = 'UpstreamFailure';
 }
-
 
 interface Deps {
   db: Db;
@@ -60,7 +73,41 @@ export function createInvestorService({ db, email, queue, now }: Deps) {
     return oneLine(name, 100).replace(/["<>\\]/g, '') || 'A founder';
   }
 
+  /** The founder as investor matching sees them (their onboarding profile), or null before onboarding. */
+  async function founderOf(userId: string): Promise<MatchFounder | null> {
+    const [row] = await db
+      .select({ profile: onboarding.profile })
+      .from(onboarding)
+      .where(eq(onboarding.userId, userId));
+    return row?.profile ? matchFounder(row.profile) : null;
+  }
+
   return {
+    /** A page of the founder's investors, each with how well they match the founder now. */
+    async list(userId: string, query: InvestorsQuery): Promise<InvestorsResponse> {
+      const [{ rows, total }, founder] = await Promise.all([
+        listInvestors(db, userId, query),
+        founderOf(userId),
+      ]);
+      return {
+        success: true,
+        investors: rows.map((r) => toInvestor(r, founder)),
+        total,
+        page: query.page,
+        limit: query.limit,
+      };
+    },
+
+    /** Marks a reply or a meeting; null when the founder has no such investor. */
+    async setStatus(
+      userId: string,
+      investorId: string,
+      status: 'responded' | 'meeting',
+    ): Promise<Investor | null> {
+      const row = isUuid(investorId) ? await setInvestorStatus(db, userId, investorId, status, at()) : null;
+      return row ? toInvestor(row, await founderOf(userId)) : null;
+    },
+
     /**
      * The AI Research button: a pending investor research task (the process call queues it). It counts against
      * the month's task allowance like every other task (402 after the trial, 429 when none is left).

@@ -2,6 +2,7 @@ import {
   ApproveEmailResponse,
   CreateResearchTaskResponse,
   formatCheckSize,
+  INVESTORS,
   InvestorAnalyticsResponse,
   InvestorsResponse,
   PendingEmailsResponse,
@@ -169,9 +170,16 @@ describe('investor outreach', () => {
       if (inv.email) expect(inv.email).toMatch(/@[a-z0-9]+\.example$/);
       if (inv.linkedin) expect(inv.linkedin).toMatch(/^https:\/\/www\.linkedin\.com\/in\//);
     }
-    // Fintech founders get fintech investors first.
+    // Fintech founders get investors who match them, each with the score's reasons; a mental-health fund is not one.
     expect(first.investors.map((i) => i.name)).toContain('Bram Oakenshaw');
+    expect(first.investors.map((i) => i.name)).not.toContain('Jasper Wrenfield');
+    for (const inv of first.investors)
+      expect(inv.match!.score).toBeGreaterThanOrEqual(INVESTORS.match.threshold);
     const bram = first.investors.find((i) => i.name === 'Bram Oakenshaw')!;
+    expect(bram.match!.reasons.slice(0, 2)).toEqual([
+      { about: 'industry', text: 'Invests in Payments and Embedded finance', fits: true },
+      { about: 'stage', text: 'Seed stage matches', fits: true },
+    ]);
     expect(formatCheckSize(bram.check)).toBe('100K - 500K');
     expect(bram.verification.level).toBe('verified');
     const drafts = await pendingOf(user);
@@ -181,12 +189,12 @@ describe('investor outreach', () => {
     expect(draft.personalization.portfolioMentions.length).toBeGreaterThan(0);
     expect(draft.subject).not.toMatch(/[\r\n]/);
 
-    // A second run adds only investors not found before.
+    // A second run adds only investors not found before: every match is already there, so none.
     await research(user);
     const second = await listOf(user, '?limit=50');
     const ids = second.investors.map((i) => i.email ?? i.linkedin ?? i.name);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(second.total).toBeGreaterThan(first.total);
+    expect(second.total).toBe(first.total);
     expect((await pendingOf(user)).length).toBe(second.investors.filter((i) => i.email).length);
 
     // Search and paging.
@@ -198,6 +206,56 @@ describe('investor outreach', () => {
     expect(page).toMatchObject({ page: 2, limit: 5, total: second.total });
     expect(page.investors).toHaveLength(Math.min(5, second.total - 5));
     expect((await mailTo(t.baseUrl, bram.email!)).length).toBe(0);
+  });
+
+  it('below Builder, an investor research task (e.g. from onboarding) pauses with the upgrade reason', async () => {
+    const trial = await signedInUser(t);
+    await t.database.db.insert(onboarding).values({
+      userId: trial.id,
+      profile: testProfile({ industry: 'fintech', stage: 'Have an MVP' }),
+    });
+    const [task] = await t.database.db
+      .insert(tasks)
+      .values({
+        userId: trial.id,
+        description: 'Build a list of 20 seed investors who back fintech',
+        priority: 8,
+        agent: 'investor_outreach_agent',
+        category: 'investor_outreach',
+      })
+      .returning();
+    await t.queue!.enqueue([{ id: task!.id, userId: trial.id }]);
+    await waitFor(async () => {
+      const [r] = await t.database.db
+        .select({ status: tasks.status })
+        .from(tasks)
+        .where(eq(tasks.id, task!.id));
+      return r?.status !== 'pending' && r?.status !== 'in_progress';
+    }, 20_000);
+    const [row] = await t.database.db.select().from(tasks).where(eq(tasks.id, task!.id));
+    expect(row).toMatchObject({
+      status: 'paused_login_required',
+      pauseReason: 'Investor Outreach needs the Builder plan — upgrade to run this task',
+      requiredPlatforms: [],
+    });
+    expect(await t.database.db.select().from(investors).where(eq(investors.userId, trial.id))).toEqual([]);
+    expect(
+      await t.database.db.select().from(investorEmails).where(eq(investorEmails.userId, trial.id)),
+    ).toEqual([]);
+
+    // Paying for Builder (the local checkout) runs the paused research at once.
+    const session = await call(t, 'POST', '/api/stripe/create-checkout-session', {
+      token: trial.token,
+      body: { planName: 'builder', interval: 'monthly' },
+    });
+    const { sessionId } = (await session.json()) as { sessionId: string };
+    const paid = await call(t, 'POST', `/api/stripe/local-checkout/${sessionId}`, { token: trial.token, body: { action: 'pay' } });
+    expect(paid.status).toBe(200);
+    await waitFor(async () => {
+      const [r] = await t.database.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, task!.id));
+      return r?.status === 'completed';
+    }, 20_000);
+    expect((await t.database.db.select().from(investors).where(eq(investors.userId, trial.id))).length).toBeGreaterThan(0);
   });
 
   it('approve sends exactly one email, once, even on a double click; the investor becomes contacted', async () => {

@@ -3,6 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { investorEmails, investors, onboarding, tasks, type TaskRow } from '../../db/schema.ts';
+import { givePlan } from '../../test/billing.ts';
+import {
+  INVESTORS,
+  investorMatch,
+  matchFounder,
+  type OnboardingProfile,
+  type PaidPlanId,
+} from '@cofounder/shared';
+import { createOfflineProvider } from '../../providers/ai/offline.ts';
 import { createOpenAiProvider } from '../../providers/ai/openai.ts';
 import type { AiProvider } from '../../providers/ai/port.ts';
 import { openTestDatabase } from '../../test/db.ts';
@@ -43,16 +52,21 @@ afterAll(async () => {
 });
 beforeEach(() => fake.reset());
 
-async function founderTask(): Promise<TaskRow> {
+/** A founder's research task; Builder by default (Investor Outreach is a Builder feature). */
+async function founderTask(
+  options: { profile?: OnboardingProfile; plan?: PaidPlanId | null; description?: string } = {},
+): Promise<TaskRow> {
   const userId = randomUUID();
   await database.db
     .insert(onboarding)
-    .values({ userId, profile: testProfile({ industry: 'saas', stage: 'Have an MVP' }) });
+    .values({ userId, profile: options.profile ?? testProfile({ industry: 'saas', stage: 'Have an MVP' }) });
+  const plan = options.plan === undefined ? 'builder' : options.plan;
+  if (plan) await givePlan(database, userId, plan);
   const [task] = await database.db
     .insert(tasks)
     .values({
       userId,
-      description: 'Find investors',
+      description: options.description ?? 'Find investors',
       priority: 9,
       agent: 'investor_outreach_agent',
       category: 'investor_outreach',
@@ -71,7 +85,7 @@ async function run(task: TaskRow, provider: AiProvider = ai) {
     db: database.db,
     now: Date.now,
   });
-  await database.db.transaction((tx) => outcome.persist!(tx, new Date()));
+  if (outcome.persist) await database.db.transaction((tx) => outcome.persist!(tx, new Date()));
   const stored = await database.db.select().from(investors).where(eq(investors.userId, task.userId));
   const drafts = await database.db
     .select()
@@ -287,17 +301,124 @@ describe('sample directory', () => {
     expect(new Set(emails).size).toBe(emails.length);
   });
 
-  it('picks by industry, then stage, deterministically, skipping what the founder has', () => {
-    const profile = { industry: 'healthcare' as const, stage: 'Have an MVP' as const };
-    const first = pickSampleInvestors(profile, 5, () => false);
-    expect(pickSampleInvestors(profile, 5, () => false)).toEqual(first);
+  it('picks the best matches first, deterministically, none below the threshold, skipping what the founder has', () => {
+    const founder = matchFounder({
+      industry: 'healthcare',
+      stage: 'Have an MVP',
+      idea: 'Patient intake for clinics',
+    });
+    const first = pickSampleInvestors(founder, 5, () => false);
+    expect(pickSampleInvestors(founder, 5, () => false)).toEqual(first);
+    // Healthcare focus at Pre-seed / Seed, in directory order; an HR-tech fund is no healthcare investor.
     expect(first.slice(0, 3).map((i) => i.name)).toEqual([
       'Celia Marrowby',
       'Jasper Wrenfield',
-      'Nadia Okonkwo-Bell',
+      'Rosalind Achebe',
     ]);
-    const skipped = pickSampleInvestors(profile, 5, (i) => i.name === 'Jasper Wrenfield');
+    expect(first.map((i) => i.name)).not.toContain('Nadia Okonkwo-Bell');
+    const skipped = pickSampleInvestors(founder, 5, (i) => i.name === 'Jasper Wrenfield');
     expect(skipped.map((i) => i.name)).not.toContain('Jasper Wrenfield');
     expect(pickSampleInvestors(null, 40, () => false)).toHaveLength(SAMPLE_DIRECTORY.length);
+  });
+});
+
+/** The issue's founder: a US freelancer-invoicing product (fintech) with an MVP. */
+const invoicing = testProfile({
+  industry: 'fintech',
+  stage: 'Have an MVP',
+  idea: 'Invoicing and payments app for US freelancers',
+});
+
+describe('investor matching in research (issue 22 §6)', () => {
+  it('offline, keeps and drafts only investors who match: no mental-health, EdTech, emerging-markets or bio fund', async () => {
+    const { outcome, stored, drafts } = await run(
+      await founderTask({ profile: invoicing }),
+      createOfflineProvider(),
+    );
+    const names = stored.map((s) => s.name);
+    expect(names.length).toBeGreaterThan(0);
+    for (const off of [
+      'Jasper Wrenfield',
+      'Fergus Thistledown',
+      'Kestrel Amari',
+      'Rosalind Achebe',
+      'Greta Vanterpool',
+    ])
+      expect(names).not.toContain(off);
+    expect(names).toContain('Bram Oakenshaw'); // payments, Seed, the closest fit in the directory
+    const founder = matchFounder(invoicing, 'Find investors');
+    for (const s of stored) {
+      const m = investorMatch(founder, { ...s, check: s.checkSize });
+      expect(m.score).toBeGreaterThanOrEqual(INVESTORS.match.threshold);
+    }
+    expect(drafts.length).toBe(stored.filter((s) => s.email).length);
+    expect(outcome.data).toMatchObject({ sample: true, investors: stored.length, drafts: drafts.length });
+    expect(outcome.content).toMatch(/- Bram Oakenshaw \(Copperkettle Capital\) — match \d+\/100/);
+  });
+
+  it('drops what the model returns below the threshold, and its drafts carry only true connection points', async () => {
+    fake.structured.investor_targets = {
+      investors: [
+        modelInvestor({
+          name: 'Pay Fund',
+          email: 'pay@fund.example',
+          focus: ['Payments'],
+          geo: 'Austin, US',
+          portfolio: ['Ledgerly'],
+        }),
+        modelInvestor({
+          name: 'Mind Fund',
+          email: 'mind@fund.example',
+          focus: ['Mental health'],
+          geo: 'Boston, US',
+        }),
+        modelInvestor({
+          name: 'Late Fund',
+          email: 'late@fund.example',
+          focus: ['Fintech'],
+          stages: ['Series B'],
+        }),
+      ],
+    };
+    fake.structured.investor_emails = {
+      drafts: [
+        {
+          email: 'pay@fund.example',
+          subject: 'Invoicing × Pay Fund',
+          body: 'Model-written body.',
+          connectionPoints: ['We are at "Have an MVP"', 'You love everyone'],
+          portfolioMentions: ['Ledgerly', 'Invented Co'],
+          reasoning: 'Payments.',
+        },
+      ],
+    };
+    const { stored, drafts } = await run(await founderTask({ profile: invoicing }));
+    expect(stored.map((s) => s.name)).toEqual(['Pay Fund']);
+    expect(drafts).toHaveLength(1);
+    expect(drafts[0]!.personalization).toEqual({
+      connectionPoints: ['Invests in Payments', 'Seed stage matches', 'Based in the US, like you'],
+      portfolioMentions: ['Ledgerly'],
+      reasoning: 'Payments.',
+    });
+    const prompt = JSON.stringify(fake.requests.at(-1)!.body);
+    expect(prompt).toContain('Invests in Payments');
+    expect(prompt).toContain("Founder's location: US.");
+  });
+
+  it('below Builder, pauses with the upgrade reason and researches nothing, drafts nothing', async () => {
+    for (const plan of [null, 'starter'] as const) {
+      const task = await founderTask({ profile: invoicing, plan });
+      const { outcome, stored, drafts } = await run(task, createOfflineProvider());
+      expect(outcome.pause).toEqual({
+        platforms: [],
+        reason: 'Investor Outreach needs the Builder plan — upgrade to run this task',
+      });
+      expect(outcome.persist).toBeUndefined();
+      expect(outcome.approvals).toBeUndefined();
+      expect(stored).toEqual([]);
+      expect(drafts).toEqual([]);
+      expect(outcome.content).toContain('No investors were researched and no emails were drafted.');
+    }
+    expect(fake.requests).toHaveLength(0);
   });
 });

@@ -1,20 +1,39 @@
 import { isIP } from 'node:net';
-import { INVESTORS, RecipientEmail, type OnboardingProfile } from '@cofounder/shared';
+import {
+  formatUsdShort,
+  INVESTORS,
+  investorMatch,
+  matchFits,
+  matchFounder,
+  planAllows,
+  RecipientEmail,
+  roundsFor,
+  type MatchFounder,
+  type OnboardingProfile,
+} from '@cofounder/shared';
 import { z } from 'zod';
 import { AiError, type AiUsage, type WebSource } from '../../providers/ai/port.ts';
 import { aiRequest } from '../cofounder/context.ts';
-import { bullets, internalActivity, type Agent, type AgentInput } from '../agents/agent.ts';
+import {
+  bullets,
+  internalActivity,
+  type Agent,
+  type AgentInput,
+  type AgentOutcome,
+} from '../agents/agent.ts';
 import { checkAvatarUrl } from './avatar.ts';
-import { oneLine, templateDraft, type Draft } from './drafts.ts';
+import { createUsageService } from '../usage/usage.service.ts';
+import { honestPersonalization, oneLine, templateDraft, type Draft, type DraftFit } from './drafts.ts';
 import { identityOf, knownIdentities, storeFound, type FoundWithDraft } from './investors.repo.ts';
-import { pickSampleInvestors, stagesFor, type FoundInvestor } from './sample-directory.ts';
+import { pickSampleInvestors, type FoundInvestor } from './sample-directory.ts';
 import { isPublicAddress } from '../../net/public-address.ts';
 
 // investor_outreach_agent: finds investors that fit the founder and drafts one email per investor. With a provider
 // that can browse (AI_WEB_SEARCH) the list is researched on the web: sourceUrl only when the answer cites that page,
 // photoUrl only on the avatar proxy's hosts. Without it, or when that fails or finds nobody, the model's recall
 // (sourceUrl when it gives one); offline, or when that fails too, the bundled directory of fictional investors.
-// Drafts wait for approval.
+// Only investors who match the founder (INVESTORS.match) are kept and written to; drafts wait for approval. Below
+// the Builder plan (Investor Outreach locked) the task pauses with the upgrade reason and does nothing.
 
 const s = z.string().trim().max(400);
 const list = z.array(z.string().trim().min(1).max(200)).max(20);
@@ -153,17 +172,36 @@ function cleanFound(i: z.infer<typeof TargetInvestor> & { photoUrl?: string | nu
   };
 }
 
+/** The founder as matching sees them: the profile plus the task's own words (a raise, a place). */
+const founderOf = (input: AgentInput): MatchFounder | null => {
+  const p = input.memory.context.profile;
+  return p ? matchFounder(p, input.task.description) : null;
+};
+
 const ZERO: AiUsage = { tokens: 0, costUsd: 0 };
 const add = (a: AiUsage, b: AiUsage): AiUsage => ({
   tokens: a.tokens + b.tokens,
   costUsd: a.costUsd + b.costUsd,
 });
 
-function profileLine(p: OnboardingProfile | null): string {
-  if (!p)
+function profileLine(p: OnboardingProfile | null, f: MatchFounder | null): string {
+  if (!p || !f)
     return 'The founder has not completed onboarding; pick investors who back early-stage generalist teams.';
-  return `Industry: ${p.industry}. Stage: ${p.stage} (investor rounds: ${stagesFor(p.stage).join(', ')}). Idea: ${p.idea}`;
+  return [
+    `Industry: ${p.industry}. Stage: ${p.stage} (investor rounds: ${roundsFor(p.stage).join(', ')}). Idea: ${p.idea}`,
+    f.geo.length ? `Founder's location: ${f.geo.join(', ')}.` : '',
+    f.raiseUsd ? `Raising: ${formatUsdShort(f.raiseUsd)}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
+
+/** Only investors the founder matches; without a profile there is nothing to match against. */
+const fitting = (found: FoundInvestor[], f: MatchFounder | null) =>
+  f ? found.filter((i) => matchFits(investorMatch(f, i))) : found;
+
+const fitOf = (f: MatchFounder | null, i: FoundInvestor): DraftFit | null =>
+  f ? { founder: f, match: investorMatch(f, i) } : null;
 
 /** New investors only (not known, not twice), at most one batch. */
 function newOnes(found: FoundInvestor[], known: Set<string>): FoundInvestor[] {
@@ -186,7 +224,7 @@ async function researchWithModel(
   const request = aiRequest('plan', input.memory, [
     {
       role: 'user',
-      content: `${input.task.description}\n\n${profileLine(profile)}\n\nList up to ${INVESTORS.researchBatch} real investors (angels or funds) who fit this startup's industry and stage. Only include facts you are confident of; use null for an unknown email, LinkedIn URL or source. sourceUrl is the page where the investor's details can be checked. check is the cheque size like "$50k to $250k".`,
+      content: `${input.task.description}\n\n${profileLine(profile, founderOf(input))}\n\nList up to ${INVESTORS.researchBatch} real investors (angels or funds) who invest in this startup's industry, at its round, and where it is based. Only include facts you are confident of; use null for an unknown email, LinkedIn URL or source. sourceUrl is the page where the investor's details can be checked. check is the cheque size like "$50k to $250k".`,
     },
   ]);
   const { value, usage } = await input.ai.structuredWithUsage({
@@ -195,7 +233,7 @@ async function researchWithModel(
     name: 'investor_targets',
     schema: InvestorTargets,
   });
-  return { found: newOnes(value.investors.map(cleanFound), known), usage };
+  return { found: newOnes(fitting(value.investors.map(cleanFound), founderOf(input)), known), usage };
 }
 
 /** Web research (the provider's research(), only when it can browse): sources must be cited pages. */
@@ -208,7 +246,7 @@ async function researchOnWeb(
   const request = aiRequest('plan', input.memory, [
     {
       role: 'user',
-      content: `${input.task.description}\n\n${profileLine(profile)}\n\nSearch the web for up to ${INVESTORS.researchBatch} real investors (angels or funds) who actively invest in this startup's industry and stage. Use only facts from pages you found and cite them. sourceUrl is the URL of the page you found the investor on (cited); use null for anything you did not find (email, LinkedIn URL, photo). photoUrl is the investor's photo only when a page shows it as an https image on ${INVESTORS.avatar.hosts.join(', ')}. check is the cheque size like "$50k to $250k".`,
+      content: `${input.task.description}\n\n${profileLine(profile, founderOf(input))}\n\nSearch the web for up to ${INVESTORS.researchBatch} real investors (angels or funds) who actively invest in this startup's industry and stage. Use only facts from pages you found and cite them. sourceUrl is the URL of the page you found the investor on (cited); use null for anything you did not find (email, LinkedIn URL, photo). photoUrl is the investor's photo only when a page shows it as an https image on ${INVESTORS.avatar.hosts.join(', ')}. check is the cheque size like "$50k to $250k".`,
     },
   ]);
   const { value, sources, usage } = await research({
@@ -222,7 +260,7 @@ async function researchOnWeb(
     ...cleanFound(i),
     sourceUrl: citedSourceUrl(i.sourceUrl, cited),
   }));
-  return { found: newOnes(found, known), usage };
+  return { found: newOnes(fitting(found, founderOf(input)), known), usage };
 }
 
 async function draftWithModel(
@@ -234,9 +272,13 @@ async function draftWithModel(
   const request = aiRequest('plan', input.memory, [
     {
       role: 'user',
-      content: `Write one short, personal first email from the founder to each investor below (plain text, no links you are not sure of, no invented traction). Refer to their focus, thesis or portfolio where it fits. Return email = the investor's address.\n\n${profileLine(input.memory.context.profile)}\n\n${JSON.stringify(
+      content: `Write one short, personal first email from the founder to each investor below (plain text, no links you are not sure of, no invented traction). Name only the connection points listed for each investor (or none); never present a mismatch as one. Return email = the investor's address.\n\n${profileLine(input.memory.context.profile, founderOf(input))}\n\n${JSON.stringify(
         withEmail.map((f) => ({
           email: f.email,
+          connectionPoints:
+            fitOf(founderOf(input), f)
+              ?.match.reasons.filter((r) => r.fits)
+              .map((r) => r.text) ?? [],
           name: f.name,
           firm: f.firm,
           focus: f.focus,
@@ -256,14 +298,12 @@ async function draftWithModel(
   for (const d of value.drafts) {
     const subject = oneLine(d.subject, 200);
     if (!subject) continue;
-    drafts.set(d.email.trim().toLowerCase(), {
+    const inv = withEmail.find((f) => f.email!.toLowerCase() === d.email.trim().toLowerCase());
+    if (!inv) continue;
+    drafts.set(inv.email!.toLowerCase(), {
       subject,
       body: d.body,
-      personalization: {
-        connectionPoints: d.connectionPoints,
-        portfolioMentions: d.portfolioMentions,
-        reasoning: d.reasoning,
-      },
+      personalization: honestPersonalization(d, inv, fitOf(founderOf(input), inv)),
     });
   }
   return { drafts, usage };
@@ -271,9 +311,32 @@ async function draftWithModel(
 
 const joinNotes = (a: string, b: string) => (a ? `${a} ${b}` : b);
 
+/** Spec 2 §6 plan gating for the agent: below Builder the task pauses with the upgrade reason, nothing is researched. */
+function planPaused(): AgentOutcome {
+  const reason = INVESTORS.planPauseReason;
+  return {
+    summary: reason,
+    content: `## Investor research paused\n\n${reason}. No investors were researched and no emails were drafted.`,
+    data: { kind: 'investor_research', investors: 0, drafts: 0, paused: 'plan' },
+    usage: ZERO,
+    activities: [
+      internalActivity(
+        'Investor research paused',
+        reason,
+        'Investor Outreach is not on your plan.',
+        'Nothing researched',
+      ),
+    ],
+    pause: { platforms: [], reason },
+  };
+}
+
 export const investorResearchAgent: Agent = async (input) => {
   const { task, memory } = input;
+  const plan = await createUsageService(input.db, input.now).planOf(task.userId);
+  if (!planAllows(plan.id, 'investorOutreach')) return planPaused();
   const profile = memory.context.profile;
+  const founder = founderOf(input);
   const known = await knownIdentities(input.db, task.userId);
   let usage = ZERO;
   let found: FoundInvestor[] = [];
@@ -291,7 +354,7 @@ export const investorResearchAgent: Agent = async (input) => {
         if (r.found.length) {
           found = r.found;
           web = true;
-        } else note = 'The web research found no new investors; asked the AI instead.';
+        } else note = 'The web research found no new investors who match your profile; asked the AI instead.';
       } catch (err) {
         if (!(err instanceof AiError)) throw err;
         note = `The web research failed (${err.message}); asked the AI instead.`;
@@ -303,7 +366,10 @@ export const investorResearchAgent: Agent = async (input) => {
         usage = add(usage, r.usage);
         found = r.found;
         if (!found.length)
-          note = joinNotes(note, 'The AI returned no new investors; used the sample directory instead.');
+          note = joinNotes(
+            note,
+            'The AI returned no new investors who match your profile; used the sample directory instead.',
+          );
       }
       if (found.length) {
         sample = false;
@@ -319,20 +385,26 @@ export const investorResearchAgent: Agent = async (input) => {
       note = joinNotes(note, `The AI research failed (${err.message}); used the sample directory instead.`);
     }
   }
-  if (sample) found = pickSampleInvestors(profile, INVESTORS.researchBatch, (i) => known.has(identityOf(i)));
+  if (sample) found = pickSampleInvestors(founder, INVESTORS.researchBatch, (i) => known.has(identityOf(i)));
 
   const rows: FoundWithDraft[] = found.map((investor) => ({
     investor,
     sample,
     draft: investor.email
-      ? (drafts.get(investor.email.toLowerCase()) ?? templateDraft(profile, investor))
+      ? (drafts.get(investor.email.toLowerCase()) ??
+        templateDraft(profile, investor, fitOf(founder, investor)))
       : null,
   }));
   const withDraft = rows.filter((r) => r.draft).length;
   const summary = found.length
     ? `Found ${found.length} new investor${found.length === 1 ? '' : 's'}${sample ? ' (sample directory: fictional investors)' : web ? ' on the web' : ''} and drafted ${withDraft} email${withDraft === 1 ? '' : 's'} for your approval.`
-    : 'No new investors to add: every match is already in your list.';
-  const names = found.map((f) => `${f.name}${f.firm ? ` (${f.firm})` : ''}`);
+    : sample && !pickSampleInvestors(founder, 1, () => false).length
+      ? 'No investor in the sample directory matches your profile closely enough to write to.'
+      : 'No new investors to add: every investor who matches your profile is already in your list.';
+  const names = found.map(
+    (f) =>
+      `${f.name}${f.firm ? ` (${f.firm})` : ''}${founder ? ` — match ${investorMatch(founder, f).score}/100` : ''}`,
+  );
   return {
     summary,
     content: [

@@ -1,10 +1,8 @@
-import type { OnboardingProfile } from '@cofounder/shared';
+import { investorMatch, matchFits, type MatchFounder } from '@cofounder/shared';
 
 // The offline research source: a bundled directory of FICTIONAL investors. Every name, firm, address,
 // LinkedIn handle and portfolio company below is invented (emails on the reserved .example domain); the
 // API marks each one `sample: true` and the screen says it is sample data.
-
-export type SampleIndustry = OnboardingProfile['industry'];
 
 export interface FoundInvestor {
   name: string;
@@ -23,10 +21,6 @@ export interface FoundInvestor {
   photoUrl: string | null;
 }
 
-export interface SampleInvestor extends FoundInvestor {
-  industries: SampleIndustry[];
-}
-
 interface Row {
   name: string;
   firm: string | null;
@@ -37,7 +31,6 @@ interface Row {
   geo: string;
   check: string | null;
   stages: string[];
-  industries: SampleIndustry[];
   focus: string[];
   thesis: string | null;
   portfolio: string[];
@@ -45,7 +38,7 @@ interface Row {
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
-function entry(r: Row): SampleInvestor {
+function entry(r: Row): FoundInvestor {
   const first = slug(r.name.split(' ')[0] ?? r.name);
   return {
     name: r.name,
@@ -61,7 +54,6 @@ function entry(r: Row): SampleInvestor {
     recentInvestments: r.portfolio.slice(0, 2),
     sourceUrl: null,
     photoUrl: null,
-    industries: r.industries,
   };
 }
 
@@ -77,7 +69,6 @@ const ROWS: Row[] = [
     geo: 'San Francisco, US',
     check: '$50k to $250k',
     stages: SEED,
-    industries: ['saas', 'tech'],
     focus: ['B2B SaaS', 'Developer tools'],
     thesis: 'Tools that make small teams ship like big ones.',
     portfolio: ['Brightloom Labs', 'Tidewire', 'Stackpebble', 'Quietforge', 'Northmoss'],
@@ -89,7 +80,6 @@ const ROWS: Row[] = [
     geo: 'London, UK',
     check: '$100k to $500k',
     stages: LATER,
-    industries: ['fintech'],
     focus: ['Payments', 'Embedded finance'],
     thesis: 'Finance infrastructure for the long tail of businesses.',
     portfolio: ['Ledgerlark', 'Coinmeadow', 'Paywhistle'],
@@ -101,7 +91,6 @@ const ROWS: Row[] = [
     geo: 'Boston, US',
     check: '$250k to $1m',
     stages: LATER,
-    industries: ['healthcare'],
     focus: ['Digital health', 'Care delivery'],
     thesis: 'Software that gives clinicians their time back.',
     portfolio: ['Pulsewillow', 'Caregrove', 'Mendlight', 'Vitalbrook'],
@@ -113,7 +102,6 @@ const ROWS: Row[] = [
     geo: 'New York, US',
     check: '$25k to $100k',
     stages: PRE,
-    industries: ['tech', 'saas', 'other'],
     focus: ['First-time founders', 'AI applications'],
     thesis: 'Backing founders before the deck is pretty.',
     portfolio: ['Promptmoor', 'Ideaferry'],
@@ -125,7 +113,6 @@ const ROWS: Row[] = [
     geo: 'Berlin, DE',
     check: '$150k to $750k',
     stages: LATER,
-    industries: ['ecommerce'],
     focus: ['Commerce enablement', 'Marketplaces'],
     thesis: 'The picks and shovels of online retail.',
     portfolio: ['Cartwhistle', 'Shelfsprout', 'Basketly Sample Co'],
@@ -137,7 +124,6 @@ const ROWS: Row[] = [
     geo: 'Toronto, CA',
     check: '$50k to $200k',
     stages: SEED,
-    industries: ['education'],
     focus: ['EdTech', 'Workforce learning'],
     thesis: 'Learning that ends in a job, not a certificate.',
     portfolio: ['Lessonloft', 'Skillharbor', 'Quizfern'],
@@ -149,7 +135,6 @@ const ROWS: Row[] = [
     geo: 'Amsterdam, NL',
     check: '$500k to $2m',
     stages: ['Series A'],
-    industries: ['saas', 'fintech'],
     focus: ['Vertical SaaS', 'B2B fintech'],
     thesis: 'Category leaders in unglamorous industries.',
     portfolio: ['Invoicewren', 'Fleetmallow', 'Ropewalk Systems', 'Grainly'],
@@ -161,7 +146,6 @@ const ROWS: Row[] = [
     geo: 'Austin, US',
     check: '$10k to $50k',
     stages: PRE,
-    industries: ['tech', 'saas', 'ecommerce', 'other'],
     focus: ['Angel investing', 'Consumer apps'],
     thesis: null,
     portfolio: ['Snackwave', 'Dogwalkr Sample'],
@@ -173,7 +157,6 @@ const ROWS: Row[] = [
     geo: 'Dublin, IE',
     check: '$75k to $300k',
     stages: SEED,
-    industries: ['tech', 'saas'],
     focus: ['Infrastructure', 'Security'],
     thesis: 'Quiet infrastructure that everyone ends up depending on.',
     portfolio: ['Keystrand', 'Vaultmere'],
@@ -185,7 +168,6 @@ const ROWS: Row[] = [
     geo: 'Chicago, US',
     check: '$100k to $400k',
     stages: SEED,
-    industries: ['healthcare'],
     focus: ['Mental health', 'Patient engagement'],
     thesis: 'Care that meets people where they already are.',
     portfolio: ['Calmridge', 'Dosewell'],
@@ -197,7 +179,6 @@ const ROWS: Row[] = [
     geo: 'Lagos, NG',
     check: '$25k to $150k',
     stages: SEED,
-    industries: ['fintech', 'ecommerce'],
     focus: ['Emerging markets', 'Mobile money'],
     thesis: 'The next billion customers buy and pay on their phones.',
     portfolio: ['Tradepalm', 'Kobolink', 'Marketwise Sample'],
@@ -209,7 +190,6 @@ const ROWS: Row[] = [
     geo: 'Stockholm, SE',
     check: '$200k to $1m',
     stages: LATER,
-    industries: ['tech', 'other'],
     focus: ['Climate tech', 'Energy software'],
     thesis: 'Software that cuts emissions as a side effect of saving money.',
     portfolio: ['Gridlark', 'Heatmoss', 'Solarwick'],
@@ -222,7 +202,6 @@ const ROWS: Row[] = [
     geo: 'Los Angeles, US',
     check: '$50k to $250k',
     stages: SEED,
-    industries: ['ecommerce', 'other'],
     focus: ['Consumer brands', 'Creator economy'],
     thesis: null,
     portfolio: ['Glowtide Goods', 'Fancraft'],
@@ -234,7 +213,6 @@ const ROWS: Row[] = [
     geo: 'Atlanta, US',
     check: '$100k to $500k',
     stages: SEED,
-    industries: ['saas', 'education', 'healthcare'],
     focus: ['Future of work', 'HR tech'],
     thesis: 'Better jobs through better tools.',
     portfolio: ['Shiftgrove', 'Hirebloom', 'Teamlantern'],
@@ -246,7 +224,6 @@ const ROWS: Row[] = [
     geo: 'Seattle, US',
     check: '$1m to $3m',
     stages: ['Series A'],
-    industries: ['tech', 'saas'],
     focus: ['Data infrastructure', 'AI platforms'],
     thesis: 'The data layer under every AI product.',
     portfolio: ['Vectorwell', 'Querymint', 'Lakeharbor', 'Schemafox', 'Indexbloom'],
@@ -258,7 +235,6 @@ const ROWS: Row[] = [
     geo: 'Bangalore, IN',
     check: '$50k to $300k',
     stages: SEED,
-    industries: ['saas', 'fintech', 'tech'],
     focus: ['SMB software', 'Payments'],
     thesis: 'Software for the businesses that run a country.',
     portfolio: ['Khatabloom', 'Shopwren', 'Billsprout'],
@@ -271,7 +247,6 @@ const ROWS: Row[] = [
     geo: 'Paris, FR',
     check: '$20k to $80k',
     stages: PRE,
-    industries: ['education', 'other'],
     focus: ['Media', 'Education'],
     thesis: 'Ideas worth reading, and the companies that publish them.',
     portfolio: [],
@@ -283,7 +258,6 @@ const ROWS: Row[] = [
     geo: 'San Diego, US',
     check: '$500k to $2m',
     stages: ['Seed', 'Series A'],
-    industries: ['healthcare'],
     focus: ['Diagnostics', 'Lab software'],
     thesis: 'Faster answers for patients and the labs that serve them.',
     portfolio: ['Assaylark', 'Samplewise', 'Cellmoor'],
@@ -295,7 +269,6 @@ const ROWS: Row[] = [
     geo: 'Denver, US',
     check: '$100k to $500k',
     stages: SEED,
-    industries: ['tech', 'ecommerce', 'other'],
     focus: ['Logistics', 'Supply chain'],
     thesis: 'Moving goods with fewer phone calls.',
     portfolio: ['Freightfinch', 'Dockwise', 'Palletpine'],
@@ -307,7 +280,6 @@ const ROWS: Row[] = [
     geo: 'Remote',
     check: '$25k to $100k',
     stages: PRE,
-    industries: ['saas', 'tech', 'education'],
     focus: ['Open source', 'Developer communities'],
     thesis: 'Communities first, companies second.',
     portfolio: ['Forkmeadow', 'Patchwren'],
@@ -319,7 +291,6 @@ const ROWS: Row[] = [
     geo: 'Zurich, CH',
     check: '$250k to $1m',
     stages: LATER,
-    industries: ['fintech'],
     focus: ['Wealth tech', 'Compliance'],
     thesis: 'Regulation as a moat.',
     portfolio: ['Auditfern', 'Vaultwick', 'Ruleharbor'],
@@ -331,7 +302,6 @@ const ROWS: Row[] = [
     geo: 'Nashville, US',
     check: '$50k to $250k',
     stages: SEED,
-    industries: ['healthcare', 'saas'],
     focus: ['Healthcare SaaS', 'Billing'],
     thesis: 'Administrative work is healthcare’s biggest cost.',
     portfolio: ['Claimsparrow', 'Chartmint'],
@@ -344,7 +314,6 @@ const ROWS: Row[] = [
     geo: 'Miami, US',
     check: null,
     stages: ['Seed', 'Series A'],
-    industries: ['fintech', 'other'],
     focus: ['Real estate tech'],
     thesis: null,
     portfolio: [],
@@ -356,7 +325,6 @@ const ROWS: Row[] = [
     geo: 'Prague, CZ',
     check: '$75k to $300k',
     stages: SEED,
-    industries: ['saas', 'ecommerce'],
     focus: ['Marketing tech', 'Analytics'],
     thesis: 'Every shop deserves the analytics of a giant.',
     portfolio: ['Funnelfox', 'Cohortly Sample', 'Tagmeadow'],
@@ -368,7 +336,6 @@ const ROWS: Row[] = [
     geo: 'Dubai, AE',
     check: '$100k to $600k',
     stages: LATER,
-    industries: ['fintech', 'ecommerce', 'tech'],
     focus: ['Cross-border commerce', 'Fintech'],
     thesis: 'Trade without borders.',
     portfolio: ['Routepalm', 'Remitwren', 'Souqlane'],
@@ -380,7 +347,6 @@ const ROWS: Row[] = [
     geo: 'San Francisco, US',
     check: '$50k to $150k',
     stages: PRE,
-    industries: ['tech', 'saas', 'healthcare', 'fintech', 'ecommerce', 'education', 'other'],
     focus: ['Pre-seed generalist', 'Solo founders'],
     thesis: 'A first cheque for founders with a clear problem and no round yet.',
     portfolio: ['Hatchwell', 'Seedpost', 'Sproutline', 'Kindlewing'],
@@ -392,7 +358,6 @@ const ROWS: Row[] = [
     geo: 'Singapore, SG',
     check: '$200k to $800k',
     stages: LATER,
-    industries: ['saas', 'tech'],
     focus: ['Enterprise software', 'APAC expansion'],
     thesis: 'Enterprise software built for Asia first.',
     portfolio: ['Harbourstack', 'Workmoss', 'Deskfinch'],
@@ -404,7 +369,6 @@ const ROWS: Row[] = [
     geo: 'Edinburgh, UK',
     check: '$50k to $250k',
     stages: SEED,
-    industries: ['education', 'healthcare'],
     focus: ['Impact', 'Accessibility'],
     thesis: 'Products that widen who gets to participate.',
     portfolio: ['Signbridge', 'Readwell Sample'],
@@ -417,7 +381,6 @@ const ROWS: Row[] = [
     geo: 'Sydney, AU',
     check: '$25k to $100k',
     stages: PRE,
-    industries: ['ecommerce', 'tech', 'other'],
     focus: [],
     thesis: null,
     portfolio: [],
@@ -429,55 +392,30 @@ const ROWS: Row[] = [
     geo: 'Montreal, CA',
     check: '$150k to $600k',
     stages: LATER,
-    industries: ['saas', 'fintech', 'education'],
     focus: ['Vertical AI', 'Automation'],
     thesis: 'AI that finishes the job, not just drafts it.',
     portfolio: ['Formwren', 'Taskharbor', 'Replymint'],
   },
 ];
 
-export const SAMPLE_DIRECTORY: readonly SampleInvestor[] = ROWS.map(entry);
-
-/** The investor stages that fit a founder's stage (onboarding wording → how investors describe rounds). */
-export function stagesFor(stage: OnboardingProfile['stage'] | undefined): string[] {
-  switch (stage) {
-    case 'Just an idea':
-    case 'Researching the market':
-      return ['Pre-seed'];
-    case 'Building prototype':
-    case 'Have an MVP':
-      return ['Pre-seed', 'Seed'];
-    case 'Getting first customers':
-      return ['Seed'];
-    case 'Growing revenue':
-      return ['Seed', 'Series A'];
-    default:
-      return ['Pre-seed', 'Seed'];
-  }
-}
+export const SAMPLE_DIRECTORY: readonly FoundInvestor[] = ROWS.map(entry);
 
 /**
- * Up to `max` directory investors for a founder, best fit first: industry match counts 2, a stage match 1; ties
- * keep the directory's order (deterministic). `skip` says which identities the founder already has.
+ * Up to `max` directory investors for a founder, best match first (ties keep the directory's order), none below
+ * the match threshold. Without a profile there is nothing to match: the directory's order. `skip` says which
+ * identities the founder already has.
  */
 export function pickSampleInvestors(
-  profile: Pick<OnboardingProfile, 'industry' | 'stage'> | null,
+  founder: MatchFounder | null,
   max: number,
   skip: (i: FoundInvestor) => boolean,
 ): FoundInvestor[] {
-  const wanted = new Set(stagesFor(profile?.stage));
-  return SAMPLE_DIRECTORY.map((inv, index) => ({
-    inv,
-    index,
-    score:
-      (profile && inv.industries.includes(profile.industry) ? 2 : 0) +
-      (inv.stages.some((s) => wanted.has(s)) ? 1 : 0),
-  }))
-    .filter(({ inv }) => !skip(inv))
-    .sort((a, b) => b.score - a.score || a.index - b.index)
+  const candidates = SAMPLE_DIRECTORY.filter((inv) => !skip(inv));
+  if (!founder) return candidates.slice(0, max);
+  return candidates
+    .map((inv) => ({ inv, match: investorMatch(founder, inv) }))
+    .filter(({ match }) => matchFits(match))
+    .sort((a, b) => b.match.score - a.match.score)
     .slice(0, max)
-    .map(({ inv }) => {
-      const { industries: _industries, ...rest } = inv;
-      return rest;
-    });
+    .map(({ inv }) => inv);
 }

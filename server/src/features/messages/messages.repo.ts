@@ -10,6 +10,8 @@ export type Channel = MessageRow['channel'];
 export type NewMessage = Pick<MessageRow, 'userId' | 'channel' | 'role' | 'text' | 'createdAt'> & {
   kind?: MessageRow['kind'];
   via?: MessageRow['via'];
+  /** An intern reply the AI wrote: the model's name, or 'offline'. */
+  producedBy?: MessageRow['producedBy'];
 };
 
 export async function insertMessage(db: Db, message: NewMessage): Promise<MessageRow> {
@@ -68,5 +70,6 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     ...(row.kind === 'transition' ? { isTransition: true } : {}),
     ...(row.pageContext ? { pageContext: row.pageContext } : {}),
     ...(row.via ? { via: row.via } : {}),
+    ...(row.producedBy ? { producedBy: row.producedBy } : {}),
   };
 }

@@ -64,7 +64,7 @@ describe('onboarding', () => {
     expect(await statusOf(user)).toEqual({ isComplete: false, readyToWork: true, hasStarted: true });
     const [usage] = await t.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id));
     expect(usage).toMatchObject({ month: monthKey(new Date()), tasks: last.tasks_generated, messages: 0 });
-    const interview = await t.database.db.select().from(messages).where(eq(messages.userId, user.id));
+    const interview = await t.database.db.select().from(messages).where(eq(messages.userId, user.id)).orderBy(messages.seq);
     expect(interview.filter((m) => m.role === 'user').map((m) => m.text)).toEqual(answers);
     expect(interview.every((m) => m.channel === 'onboarding')).toBe(true);
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../../db/schema.ts';
-import { SMS, type ConversationResponse, type SimulateTextResponse, type SmsMessagesResponse, type SmsStatusResponse } from '@cofounder/shared';
+import { OFFLINE_SMS_MARK, SMS, type ConversationResponse, type SimulateTextResponse, type SmsMessagesResponse, type SmsStatusResponse } from '@cofounder/shared';
 import { LOCAL_SMS_NUMBER } from '../../config.ts';
 import { SMS_SESSION_COOKIE } from '../../http/auth.ts';
 import { givePlan } from '../../test/billing.ts';
@@ -51,6 +51,9 @@ describe('SMS in local mode', () => {
     const ask = await simulate(user, phone, 'How do I find my first customers?');
     const { replies } = (await ask.json()) as SimulateTextResponse;
     expect(replies.length).toBeGreaterThan(0);
+    // The offline co-founder's answer says it is an offline draft, after the numbering when there are several texts.
+    expect(replies[0]!.replace(/^\(1\/\d+\) /, '').startsWith(`${OFFLINE_SMS_MARK} `)).toBe(true);
+    expect(replies.slice(1).some((r) => r.includes(OFFLINE_SMS_MARK))).toBe(false);
 
     const thread = (await (await call(t, 'GET', `/api/sms/messages/${user.id}`, { token: user.token })).json()) as SmsMessagesResponse;
     const outbox = thread.messages.filter((m) => m.direction === 'out');
@@ -65,7 +68,8 @@ describe('SMS in local mode', () => {
     // The dashboard's history marks both sides of the texted turn as SMS.
     const textedAt = chat.messages.findIndex((m) => m.role === 'user' && m.text === 'How do I find my first customers?');
     expect(chat.messages[textedAt]).toMatchObject({ via: 'sms' });
-    expect(chat.messages[textedAt + 1]).toMatchObject({ role: 'intern', via: 'sms' });
+    expect(chat.messages[textedAt + 1]).toMatchObject({ role: 'intern', via: 'sms', producedBy: 'offline' });
+    expect(chat.messages[textedAt]!.producedBy).toBeUndefined();
 
     // A message sent in the app is not marked, and neither is its reply.
     const sent = await call(t, 'POST', `/api/conversation/${user.id}`, { token: user.token, body: { role: 'user', text: 'And from the app?' } });

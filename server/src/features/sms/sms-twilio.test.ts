@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMS, type ConversationResponse, type SmsMessagesResponse, type SmsStatusResponse } from '@cofounder/shared';
+import { OFFLINE_SMS_MARK, SMS, type ConversationResponse, type SmsMessagesResponse, type SmsStatusResponse } from '@cofounder/shared';
 import { givePlan } from '../../test/billing.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../../test/factories.ts';
 import { FAKE_TWILIO_NUMBER, postTwilioWebhook, startFakeTwilio, type FakeTwilio } from '../../test/fake-twilio.ts';
@@ -155,9 +155,11 @@ describe('SMS with Twilio (fake REST server, signed webhooks)', () => {
     expect(mine.at(-1)?.text).toBe(question);
     const answer = conversation.messages.at(-1);
     expect(answer?.role).toBe('intern');
-    // The chat keeps the Markdown; the texts carry it plain, numbered "(n/N) " when there are several.
+    // The chat keeps the Markdown; the texts carry it plain, numbered "(n/N) " when there are several, and the
+    // offline co-founder's answer starts with its mark.
     expect(answer!.text).toContain('**');
-    expect(replies).toEqual(replySegments(answer!.text));
+    expect(replies).toEqual(replySegments(`${OFFLINE_SMS_MARK} ${answer!.text}`));
+    expect(replies[0]).toMatch(/^\(1\/\d+\) \[Offline draft\] /);
     expect(replies.join('\n')).not.toMatch(/\*\*|__|`|#/);
     expect(replies.length).toBeGreaterThan(1);
     replies.forEach((r, i) => expect(r.startsWith(`(${i + 1}/${replies.length}) `)).toBe(true));

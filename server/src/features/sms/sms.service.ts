@@ -4,7 +4,9 @@ import type { Logger } from 'pino';
 import {
   BILLING,
   DEFAULT_INTERN_SETTINGS,
+  OFFLINE_SMS_MARK,
   SMS,
+  isOfflineDraft,
   planAllows,
   type GenerateCodeResponse,
   type MessageVia,
@@ -133,7 +135,9 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue, rateLimi
       const turn = await conversation.send(userId, text, undefined, { via });
       const result = await turn.run();
       if (inboundId) await db.update(smsMessages).set({ chatMessageId: result.userMessage.id }).where(eq(smsMessages.id, inboundId));
-      return result.aiResponse.message;
+      // A reply the offline co-founder wrote says so, as the app's "Offline draft" label does.
+      const offline = isOfflineDraft(result.internMessage.producedBy);
+      return offline ? `${OFFLINE_SMS_MARK} ${result.aiResponse.message}` : result.aiResponse.message;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       if (err.code === 'payment_required') return BILLING.trialEndedText;

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { outcomeOf } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import { activities, approvals, taskResults, tasks, type TaskRow } from '../../db/schema.ts';
 import type { QueuedApproval } from '../../queue/publish-queue.ts';
@@ -40,13 +41,15 @@ export function claimTask(db: Db, taskId: string, jobId: string, limit: number, 
 /**
  * Stores what the agent produced and finishes the task (completed, or paused until a platform is connected).
  * Drafts replace the task's still-pending ones (a resumed task drafts again). A founder who turned "Approve
- * before posting" off gets them approved at once; those are returned for the publish queue.
+ * before posting" off gets them approved at once; those are returned for the publish queue. The result, its
+ * activities and drafts record `producedBy` (the model, or 'offline'); offline work is a draft that needs input.
  */
 export async function finishTask(
   db: Db,
   task: TaskRow,
   jobId: string,
   outcome: AgentOutcome,
+  producedBy: string,
   at: Date,
 ): Promise<QueuedApproval[]> {
   return db.transaction(async (tx) => {
@@ -56,6 +59,8 @@ export async function finishTask(
       data: outcome.data,
       tokens: outcome.usage.tokens,
       costUsd: outcome.usage.costUsd,
+      producedBy,
+      outcome: outcomeOf(producedBy),
       completedAt: at,
     };
     await tx
@@ -69,12 +74,13 @@ export async function finishTask(
           userId: task.userId,
           taskId: task.id,
           link: null,
+          producedBy,
           createdAt: at,
         })),
       );
     }
     await outcome.persist?.(tx, at);
-    const autoApproved = outcome.approvals?.length ? await storeDrafts(tx, task, outcome, at) : [];
+    const autoApproved = outcome.approvals?.length ? await storeDrafts(tx, task, outcome, producedBy, at) : [];
     await tx
       .update(tasks)
       .set(
@@ -94,7 +100,13 @@ export async function finishTask(
   });
 }
 
-async function storeDrafts(tx: Db, task: TaskRow, outcome: AgentOutcome, at: Date): Promise<QueuedApproval[]> {
+async function storeDrafts(
+  tx: Db,
+  task: TaskRow,
+  outcome: AgentOutcome,
+  producedBy: string,
+  at: Date,
+): Promise<QueuedApproval[]> {
   await tx.delete(approvals).where(and(eq(approvals.taskId, task.id), eq(approvals.status, 'pending')));
   const { approveBeforePosting } = await postingSettingsOf(tx, task.userId);
   // Without approval, a task paused for login keeps its drafts in its result only: the resumed run drafts
@@ -116,6 +128,7 @@ async function storeDrafts(tx: Db, task: TaskRow, outcome: AgentOutcome, at: Dat
         taskId: task.id,
         kind: 'marketing_post' as const,
         post,
+        producedBy,
         createdAt: at,
         ...(approveBeforePosting ? {} : { status: 'approved' as const, decidedAt: at, publishStatus: 'queued' as const }),
       })),

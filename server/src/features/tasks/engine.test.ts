@@ -2,6 +2,7 @@ import { TaskListResponse, TaskResultResponse, type TaskAgent } from '@cofounder
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activities, approvals, tasks } from '../../db/schema.ts';
+import { givePlan } from '../../test/billing.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
@@ -49,6 +50,7 @@ describe('task engine (offline agents)', () => {
 
   it('runs every agent, and marketing pauses until X and Reddit are connected', async () => {
     const user = await signedInUser(t);
+    await givePlan(t.database, user.id, 'builder'); // investor research needs Builder (a trial's task pauses)
     const agents: [TaskAgent, 'research' | 'marketing' | 'sales' | 'development' | 'investor_outreach'][] = [
       ['research_agent', 'research'],
       ['marketing_agent', 'marketing'],

@@ -36,7 +36,7 @@ export function createTaskExecutor({ db, ai, now, log, agents = AGENTS, publishe
       const run = wantsMachine(task) ? await runOnMachine(task, machine) : null;
       const done = await agents[task.agent]({ task, memory, ai, connected, db, now });
       const outcome = run ? withMachineRun(done, run) : done;
-      const autoApproved = await finishTask(db, task, jobId, outcome, new Date(now()));
+      const autoApproved = await finishTask(db, task, jobId, outcome, ai.producer, new Date(now()));
       if (autoApproved.length) await publisher?.enqueue(autoApproved);
       return 'done';
     } catch (err) {

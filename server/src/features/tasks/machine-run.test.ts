@@ -82,7 +82,7 @@ describe('agents on a machine', () => {
     expect((await patch(user, task.id, { vmId: vm.id })).status).toBe(200);
     await t.queue!.enqueue([task]);
     const result = await resultOf(user, task.id);
-    expect(result.data).toMatchObject({ kind: 'coding_spec', screenshot: null, machineRun: { status: 'skipped', message: VMS.texts.notRunning } });
+    expect(result.data).toMatchObject({ kind: 'build_spec', screenshot: null, machineRun: { status: 'skipped', message: VMS.texts.notRunning } });
     expect(result.content).toContain(`The task did not run on your machine: ${VMS.texts.notRunning}`);
   });
 

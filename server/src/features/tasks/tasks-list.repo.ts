@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Task, TaskResult, TaskStatus } from '@cofounder/shared';
+import type { ListedTask, Task, TaskResult, TaskStatus } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import { taskResults, tasks, type TaskResultRow, type TaskRow } from '../../db/schema.ts';
 import { isUuid } from '../../db/ids.ts';
@@ -25,39 +25,54 @@ export const toTaskResult = (r: TaskResultRow): TaskResult => ({
   tokens: r.tokens,
   costUsd: Number(r.costUsd),
   completedAt: r.completedAt.toISOString(),
+  producedBy: r.producedBy,
+  outcome: r.outcome,
 });
 
-/** The newest tasks first, one status or all, at most `limit`. */
-export function listTasks(
+/** The newest tasks first, one status or all, at most `limit`, each with its result's outcome (if any). */
+export async function listTasks(
   db: Db,
   userId: string,
   status: TaskStatus | null,
   limit: number,
-): Promise<TaskRow[]> {
-  return db
-    .select()
+): Promise<ListedTask[]> {
+  const rows = await db
+    .select({ task: tasks, outcome: taskResults.outcome })
     .from(tasks)
+    .leftJoin(taskResults, eq(taskResults.taskId, tasks.id))
     .where(status ? and(eq(tasks.userId, userId), eq(tasks.status, status)) : eq(tasks.userId, userId))
     .orderBy(desc(tasks.createdAt))
     .limit(limit);
+  return rows.map((r) => ({ ...toTask(r.task), outcome: r.outcome }));
 }
 
-/** Tasks per status in one GROUP BY (the list itself is capped; the counts are not). */
-export async function countByStatus(db: Db, userId: string): Promise<Record<TaskStatus, number>> {
+export interface TaskCounts {
+  byStatus: Record<TaskStatus, number>;
+  /** Completed tasks whose result is a draft waiting for the founder's input. */
+  needsInput: number;
+}
+
+/** Tasks per status and result outcome in one GROUP BY (the list itself is capped; the counts are not). */
+export async function countTasks(db: Db, userId: string): Promise<TaskCounts> {
   const rows = await db
-    .select({ status: tasks.status, n: sql<number>`count(*)::int` })
+    .select({ status: tasks.status, outcome: taskResults.outcome, n: sql<number>`count(*)::int` })
     .from(tasks)
+    .leftJoin(taskResults, eq(taskResults.taskId, tasks.id))
     .where(eq(tasks.userId, userId))
-    .groupBy(tasks.status);
-  const counts: Record<TaskStatus, number> = {
+    .groupBy(tasks.status, taskResults.outcome);
+  const byStatus: Record<TaskStatus, number> = {
     pending: 0,
     in_progress: 0,
     completed: 0,
     failed: 0,
     paused_login_required: 0,
   };
-  for (const r of rows) counts[r.status] = Number(r.n);
-  return counts;
+  let needsInput = 0;
+  for (const r of rows) {
+    byStatus[r.status] += Number(r.n);
+    if (r.status === 'completed' && r.outcome === 'needs_input') needsInput += Number(r.n);
+  }
+  return { byStatus, needsInput };
 }
 
 /** Tokens and estimated cost summed over the user's task results. */

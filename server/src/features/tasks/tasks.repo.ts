@@ -54,3 +54,19 @@ export async function insertTasks(
 export async function pendingTasks(db: Db): Promise<{ id: string; userId: string }[]> {
   return db.select({ id: tasks.id, userId: tasks.userId }).from(tasks).where(eq(tasks.status, 'pending'));
 }
+
+/** Moves the founder's investor research tasks that paused for a plan (no platforms) back to pending; returns them. */
+export async function resumePlanPaused(db: Db, userId: string, at: Date): Promise<{ id: string; userId: string }[]> {
+  return db
+    .update(tasks)
+    .set({ status: 'pending', pauseReason: null, updatedAt: at })
+    .where(
+      and(
+        eq(tasks.userId, userId),
+        eq(tasks.status, 'paused_login_required'),
+        eq(tasks.agent, 'investor_outreach_agent'),
+        sql`jsonb_array_length(${tasks.requiredPlatforms}) = 0`,
+      ),
+    )
+    .returning({ id: tasks.id, userId: tasks.userId });
+}

@@ -15,7 +15,8 @@ import { createUsageService } from '../usage/usage.service.ts';
 import { generateTasks } from './generate.ts';
 import { changeOwnTask } from './owner-change.ts';
 import { retryFailed } from './retry.ts';
-import { countByStatus, listTasks, ownTask, resultOf, toTask, toTaskResult, usageOfTasks } from './tasks-list.repo.ts';
+import { ownTask, resultOf, toTask, toTaskResult } from './tasks-list.repo.ts';
+import { taskList } from './tasks.service.ts';
 import { requireOwned } from '../../http/access.ts';
 
 /** Tasks (spec 2 §7): list with counts, generate, change, retry failed, result. */
@@ -29,22 +30,7 @@ export const tasksRoutes: FeatureRouter = ({ database, ai, now, queue }) => {
     const userId = ctx.params.userId!;
     const query = parseInput(contract.tasks.query, ctx.query);
     const status = query.status && query.status !== 'all' ? query.status : null;
-    const [rows, counts, spent] = [
-      await listTasks(db, userId, status, query.limit),
-      await countByStatus(db, userId),
-      await usageOfTasks(db, userId),
-    ];
-    const body: TaskListResponse = {
-      success: true,
-      tasks: rows.map(toTask),
-      total: Object.values(counts).reduce((a, b) => a + b, 0),
-      pending: counts.pending,
-      in_progress: counts.in_progress,
-      completed: counts.completed,
-      paused: counts.paused_login_required,
-      failed: counts.failed,
-      usage: spent,
-    };
+    const body: TaskListResponse = await taskList(db, userId, status, query.limit);
     ctx.body = body;
   });
 

@@ -2,15 +2,20 @@ import {
   TASK_ENGINE,
   dedupeKeys,
   duplicateWindowStart,
+  planAllows,
   skippedSentence,
   type PlanDefinition,
+  type PlanId,
   type PlannedTask,
+  type TaskListResponse,
+  type TaskStatus,
 } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema.ts';
 import type { QueuedTask, TaskQueue } from '../../queue/task-queue.ts';
 import type { UsageService } from '../usage/usage.service.ts';
-import { insertSkippedActivity, insertTasks, lockTaskPlans, tasksNotToRepeat } from './tasks.repo.ts';
+import { countTasks, listTasks, usageOfTasks } from './tasks-list.repo.ts';
+import { insertSkippedActivity, insertTasks, lockTaskPlans, resumePlanPaused, tasksNotToRepeat } from './tasks.repo.ts';
 
 /** A planned task left out because the same work is on the founder's list (rules/task-dedupe.ts). */
 export interface SkippedTask {
@@ -90,9 +95,42 @@ export function planSummary(stored: StoredPlan): string {
   return skipped ? `${why} ${skipped}` : why;
 }
 
+/**
+ * The Work screen's task list and counts. `achieved` counts completed tasks that reached their goal: a completed
+ * task whose result is a draft needing the founder's input is not one (a task done by hand is).
+ */
+export async function taskList(db: Db, userId: string, status: TaskStatus | null, limit: number): Promise<TaskListResponse> {
+  const listed = await listTasks(db, userId, status, limit);
+  const { byStatus, needsInput } = await countTasks(db, userId);
+  return {
+    success: true,
+    tasks: listed,
+    total: Object.values(byStatus).reduce((a, b) => a + b, 0),
+    pending: byStatus.pending,
+    in_progress: byStatus.in_progress,
+    completed: byStatus.completed,
+    paused: byStatus.paused_login_required,
+    failed: byStatus.failed,
+    achieved: byStatus.completed - needsInput,
+    needs_input: needsInput,
+    usage: await usageOfTasks(db, userId),
+  };
+}
+
 /** Hands newly stored tasks to the queue, once their transaction has committed (a worker must see them). */
 export async function runStored(queue: TaskQueue | null, stored: QueuedTask[]): Promise<void> {
   if (queue && stored.length) await queue.enqueue(stored.map(({ id, userId }) => ({ id, userId })));
+}
+
+/**
+ * After a plan change (billing): investor research that paused below Builder runs now that the plan allows it.
+ * Tasks waiting for a platform stay as they are.
+ */
+export async function resumeAfterUpgrade(db: Db, queue: TaskQueue | null, userId: string, plan: PlanId, at: Date): Promise<number> {
+  if (!planAllows(plan, 'investorOutreach')) return 0;
+  const resumed = await resumePlanPaused(db, userId, at);
+  await runStored(queue, resumed);
+  return resumed.length;
 }
 
 // The part of this area other areas may use (they never import its repo: docs/architecture.md "Layers").

@@ -1,6 +1,12 @@
+import { OFFLINE_PRODUCER } from '@cofounder/shared';
 import type { z } from 'zod';
 import { createComputerPlanner } from './offline/computer-planner.ts';
-import { codingSpec, investorPlan, marketingPosts, researchBrief, salesProspects } from './offline/agents.ts';
+import { codingSpec, pitchDeckOutline } from './offline/outputs/build.ts';
+import { marketingPosts } from './offline/outputs/posts.ts';
+import { pricingBenchmark, researchBrief } from './offline/outputs/research.ts';
+import { coldEmail, salesPipeline, salesProspects } from './offline/outputs/sales.ts';
+import { taskWords } from './offline/outputs/task-words.ts';
+import { voiceOf } from './offline/voice.ts';
 import { chatReply } from './offline/advice.ts';
 import { onboardingTurn } from './offline/onboarding.ts';
 import { planTasks } from './offline/planner.ts';
@@ -21,6 +27,7 @@ export function createOfflineProvider(options: { searchUrl?: string } = {}): AiP
   return {
     mode: 'local',
     describe: OFFLINE_DESCRIBE,
+    producer: OFFLINE_PRODUCER,
 
     async *streamChat(r) {
       for (const chunk of phrases(reply(r))) {
@@ -54,21 +61,28 @@ export function createOfflineProvider(options: { searchUrl?: string } = {}): AiP
 function structuredValue(r: StructuredRequest<z.ZodType>): unknown {
   const { profile } = r.context;
   const text = lastUserText(r);
+  const task = () => taskWords(text, profile);
   switch (r.name) {
     case 'onboarding_turn':
       return onboardingTurn(profile, r.messages);
     case 'task_plan':
       return { tasks: planTasks(profile, r.context.tasks, text) };
     case 'research_brief':
-      return researchBrief(profile, text);
+      return researchBrief(profile, task());
+    case 'pricing_benchmark':
+      return pricingBenchmark(profile, task());
     case 'marketing_posts':
-      return marketingPosts(profile, text);
+      return marketingPosts(profile, task());
     case 'sales_prospects':
-      return salesProspects(profile, text);
+      return salesProspects(profile, task(), voiceOf(r.context.settings, profile));
+    case 'sales_pipeline':
+      return salesPipeline(profile, task());
+    case 'cold_email':
+      return coldEmail(profile, task(), voiceOf(r.context.settings, profile));
     case 'coding_spec':
-      return codingSpec(profile, text);
-    case 'investor_plan':
-      return investorPlan(profile, text);
+      return codingSpec(profile, task());
+    case 'pitch_deck_outline':
+      return pitchDeckOutline(profile, task());
     case 'investor_targets':
     case 'investor_web_targets':
     case 'investor_emails':

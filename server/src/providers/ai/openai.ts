@@ -99,6 +99,7 @@ export function createOpenAiProvider(ai: OpenAiSettings): AiProvider {
 
   return {
     mode: 'real',
+    producer: ai.model,
     describe: `real (${ai.model} at ${ai.baseUrl ?? 'api.openai.com'}${ai.webSearch ? `; web research with ${researchModel}` : ''})`,
 
     async *streamChat(r) {

@@ -57,7 +57,10 @@ export type StructuredName =
   | 'marketing_posts'
   | 'sales_prospects'
   | 'coding_spec'
-  | 'investor_plan'
+  | 'pitch_deck_outline'
+  | 'pricing_benchmark'
+  | 'sales_pipeline'
+  | 'cold_email'
   | 'investor_targets'
   | 'investor_web_targets'
   | 'investor_emails';
@@ -134,6 +137,8 @@ export interface AiProvider {
   readonly mode: ProviderMode;
   /** One line for the start-up banner. */
   readonly describe: string;
+  /** Who made what this provider answers, stamped on every AI-made artifact: the model's name, or 'offline'. */
+  readonly producer: string;
   /** The reply as text deltas, in order, as the model produces them. */
   streamChat(request: ChatRequest): AsyncIterable<string>;
   /** The whole reply at once. */

@@ -165,4 +165,18 @@ describe('ChatThread', () => {
       null,
     ]);
   });
+
+  it('labels the offline co-founder\'s replies "Offline draft" (dashboard chat and side panel), not a model\'s', () => {
+    const { container } = renderThread({
+      messages: [
+        msg('1', 'user', 'Draft a cold email', at(10, 9)),
+        msg('2', 'intern', 'Subject: A faster close', at(10, 9), { producedBy: 'offline' }),
+        msg('3', 'intern', 'Subject: Your month-end', at(10, 9), { producedBy: 'gpt-4o-mini' }),
+        msg('4', 'intern', 'Welcome back!', at(10, 9)),
+      ],
+    });
+    const replies = [...container.querySelectorAll('[data-kind="intern"]')];
+    expect(replies.map((r) => within(r as HTMLElement).queryByText('Offline draft') !== null)).toEqual([true, false, false]);
+    expect(screen.getAllByTestId('offline-draft')).toHaveLength(1);
+  });
 });

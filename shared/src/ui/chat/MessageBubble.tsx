@@ -3,6 +3,7 @@ import type { MessageVia } from '../../constants.ts';
 import { messageTime } from '../../rules/chat-time.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { Markdown } from './Markdown.tsx';
+import { OfflineDraftLabel } from '../OfflineDraftLabel.tsx';
 import { PageChip } from './PageChip.tsx';
 import type { ThreadMessage } from './types.ts';
 
@@ -88,6 +89,7 @@ export function MessageBubble({
         )}
       </div>
       <ViaLabel via={message.via} />
+      <OfflineDraftLabel producedBy={message.producedBy} />
       {!message.streaming && !notice && <CopyButton text={message.text} />}
     </div>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ApprovalPost, type Approval } from '@cofounder/shared';
 import { buttonClass, cardClass, primaryClass } from '../work/labels.ts';
 import { POST_LIMITS } from '@cofounder/shared';
+import { OfflineDraftLabel } from '@cofounder/shared/ui';
 import { PublishStatus } from './PublishStatus.tsx';
 
 const inputClass =
@@ -97,7 +98,10 @@ export function ApprovalCard({
   return (
     <li className={cardClass} data-testid="approval" data-platform={approval.post.platform}>
       <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{platform}</h2>
+        <div className="flex items-center gap-2">
+          <h2 className="text-sm font-semibold text-slate-900 dark:text-white">{platform}</h2>
+          <OfflineDraftLabel producedBy={approval.producedBy} />
+        </div>
         <time className="text-xs text-slate-500" dateTime={approval.createdAt}>
           {new Date(approval.createdAt).toLocaleString()}
         </time>

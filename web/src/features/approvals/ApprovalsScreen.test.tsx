@@ -15,6 +15,7 @@ const TWEET: Approval = {
   createdAt: new Date().toISOString(),
   decidedAt: null,
   publish: null,
+  producedBy: 'gpt-4o-mini',
 };
 const REDDIT: Approval = {
   ...TWEET,
@@ -84,6 +85,17 @@ function server(initial: Approval[], opts: { approved?: () => Approval[]; retryS
 
 const open = (fetch: typeof globalThis.fetch) =>
   renderApp('/dashboard/approvals', { fetch, auth: createFakeAuth(fakeSession()) });
+
+describe('Approvals inbox: provenance (issue 22 §2)', () => {
+  it('labels a post the offline co-founder drafted "Offline draft", and only that one', async () => {
+    const offline: Approval = { ...REDDIT, producedBy: 'offline' };
+    open(server([TWEET, offline]).fetch);
+    const cards = await screen.findAllByTestId('approval');
+    const byPlatform = (platform: string) => cards.find((c) => c.dataset.platform === platform)!;
+    expect(within(byPlatform('reddit')).getByTestId('offline-draft').textContent).toBe('Offline draft');
+    expect(within(byPlatform('twitter')).queryByText('Offline draft')).toBeNull();
+  });
+});
 
 describe('Approvals inbox: computer actions (issue 12)', () => {
   it('lists a sensitive computer action, counts it on the sidebar and sends the yes to its machine', async () => {

@@ -1,6 +1,7 @@
 import { Wallet } from 'lucide-react';
 import { formatCheckSize, type Investor } from '@cofounder/shared';
 import { InvestorAvatar } from './InvestorAvatar.tsx';
+import { MatchBadge, MatchReasons } from './MatchReasons.tsx';
 import { SampleBadge, StatusChip, TagChip, VerificationBadge } from './badges.tsx';
 import { portfolioPreview } from './texts.ts';
 
@@ -10,8 +11,11 @@ interface InvestorCardProps {
   onOpen: () => void;
 }
 
+/** Reasons a card shows; the details dialog shows them all. */
+const CARD_REASONS = 3;
+
 /**
- * One investor (spec 2 §2): avatar, name, firm, verification, check size, focus, the first portfolio companies
+ * One investor (spec 2 §2): avatar, name, firm, match score and its first reasons, verification, check size, focus, the first portfolio companies
  * then "+N more", status. The name is the card's button; its click area covers the whole card.
  */
 export function InvestorCard({ userId, investor, onOpen }: InvestorCardProps) {
@@ -41,6 +45,7 @@ export function InvestorCard({ userId, investor, onOpen }: InvestorCardProps) {
         <StatusChip status={investor.status} />
       </div>
       <div className="flex flex-wrap items-center gap-2">
+        {investor.match && <MatchBadge match={investor.match} />}
         <VerificationBadge verification={investor.verification} />
         {investor.sample && <SampleBadge />}
         {check && (
@@ -51,6 +56,7 @@ export function InvestorCard({ userId, investor, onOpen }: InvestorCardProps) {
           </span>
         )}
       </div>
+      {investor.match && <MatchReasons reasons={investor.match.reasons} limit={CARD_REASONS} />}
       {investor.focus.length > 0 && (
         <ul aria-label="Focus" className="flex flex-wrap gap-1.5">
           {investor.focus.map((f, i) => (

@@ -7,6 +7,7 @@ import { Spinner } from '../layout/Spinner.tsx';
 import { buttonClass } from '../work/labels.ts';
 import { WorkDialog } from '../work/WorkDialog.tsx';
 import { InvestorAvatar } from './InvestorAvatar.tsx';
+import { MatchBadge, MatchReasons } from './MatchReasons.tsx';
 import { SampleBadge, StatusChip, TagChip, VerificationBadge } from './badges.tsx';
 import { INVESTOR_TEXT, dateTime, safeHref, shortDate } from './texts.ts';
 
@@ -73,11 +74,23 @@ export function InvestorDetailDialog({ userId, investor, onClose, onUpdated }: I
         <div className="flex flex-wrap items-center gap-3">
           <InvestorAvatar userId={userId} name={investor.name} photoUrl={investor.photoUrl} size="lg" />
           <StatusChip status={investor.status} />
+          {investor.match && <MatchBadge match={investor.match} />}
           <VerificationBadge verification={investor.verification} />
           {investor.sample && <SampleBadge />}
         </div>
         {investor.sample && (
           <p className="text-sm text-fuchsia-800 dark:text-fuchsia-300">{INVESTOR_TEXT.sampleNotice}</p>
+        )}
+        {investor.match && (
+          <section aria-labelledby="investor-match-heading">
+            <h3
+              id="investor-match-heading"
+              className="mb-2 text-sm font-semibold text-slate-800 dark:text-slate-200"
+            >
+              {INVESTOR_TEXT.matchReasons}
+            </h3>
+            <MatchReasons reasons={investor.match.reasons} />
+          </section>
         )}
         <dl className="grid gap-4 sm:grid-cols-2">
           <Field label="Email">

@@ -119,6 +119,39 @@ describe('Investor Outreach: investors', () => {
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('shows the match score and its first reasons on the card, and every reason in the details', async () => {
+    const srv = investorServer({
+      investors: [investor(), investor({ investorId: 'inv-2', name: 'Grace Hopper', match: null })],
+    });
+    const { user } = open(srv);
+    const [ada, grace] = await cards();
+    const a = within(ada!);
+    expect(a.getByText('Match 77/100')).toBeTruthy();
+    const reasons = within(a.getByRole('list', { name: 'Why they match' })).getAllByRole('listitem');
+    expect(reasons.map((r) => r.textContent)).toEqual([
+      'Fits: Invests in Fintech',
+      'Fits: Pre-seed / Seed stage matches',
+      'Does not fit: Based in London, UK, not the US',
+    ]);
+    // Before onboarding there is nothing to match against: no score, no reasons.
+    expect(within(grace!).queryByText(/^Match /)).toBeNull();
+    expect(within(grace!).queryByRole('list', { name: 'Why they match' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Ada Lovelace' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Ada Lovelace' }));
+    expect(dialog.getByRole('heading', { name: 'Why they match' })).toBeTruthy();
+    expect(
+      within(dialog.getByRole('list', { name: 'Why they match' }))
+        .getAllByRole('listitem')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'Fits: Invests in Fintech',
+      'Fits: Pre-seed / Seed stage matches',
+      'Does not fit: Based in London, UK, not the US',
+      'Not known: Writes $50k–$250k checks',
+    ]);
+  });
+
   it('opens the investor detail modal with every field, and marks a contacted investor Responded', async () => {
     const srv = investorServer({
       investors: [investor({ status: 'contacted', lastContactDate: '2025-03-03T12:00:00.000Z' })],

@@ -24,6 +24,15 @@ export function investor(over: Partial<Investor> = {}): Investor {
     lastContactDate: null,
     sample: true,
     verification: { score: 6, level: 'verified' },
+    match: {
+      score: 77,
+      reasons: [
+        { about: 'industry', text: 'Invests in Fintech', fits: true },
+        { about: 'stage', text: 'Pre-seed / Seed stage matches', fits: true },
+        { about: 'geo', text: 'Based in London, UK, not the US', fits: false },
+        { about: 'check', text: 'Writes $50k–$250k checks', fits: null },
+      ],
+    },
     ...over,
   };
 }

@@ -28,6 +28,9 @@ export const INVESTOR_TEXT = {
   rejected: 'Email rejected',
   marked: (status: InvestorStatus) => `Marked as ${INVESTORS.statusLabels[status]}`,
   sampleDirectory: 'Sample directory',
+  matchScore: (score: number) => `Match ${score}/100`,
+  matchReasons: 'Why they match',
+  matchKinds: { fits: 'Fits', gap: 'Does not fit', unknown: 'Not known' },
 } as const;
 
 /** Where other screens link to open the Email Approvals tab. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { compactPreview, relativeTime, type Activity } from '@cofounder/shared';
+import { OfflineDraftLabel } from '@cofounder/shared/ui';
 import { ChevronDown, ExternalLink } from 'lucide-react';
 import { PLATFORM_LABELS } from './labels.ts';
 
@@ -50,6 +51,7 @@ export function ActivityItem({
               </span>
             )}
             <time dateTime={activity.timestamp}>{relativeTime(activity.timestamp, now)}</time>
+            <OfflineDraftLabel producedBy={activity.producedBy} />
           </div>
           {compact ? (
             <p className="mt-1 truncate text-sm text-slate-800 dark:text-slate-100">

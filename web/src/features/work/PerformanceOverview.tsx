@@ -2,6 +2,7 @@ import {
   formatCost,
   percentOf,
   ringOffset,
+  successRate,
   WORK,
   type ActivityResponse,
   type TaskListResponse,
@@ -10,7 +11,10 @@ import { cardClass } from './labels.ts';
 
 const RADIUS = WORK.successRingCircumference / (2 * Math.PI);
 
-/** The success-rate ring: completed / total as a percent, drawn on a circle of circumference 314 (spec 2 §9). */
+/**
+ * The success-rate ring: tasks that reached their goal / total as a percent (successRate: drafts needing the
+ * founder's input are not a success), drawn on a circle of circumference 314 (spec 2 §9).
+ */
 export function SuccessRing({ percent }: { percent: number }) {
   const size = RADIUS * 2 + 12;
   return (
@@ -143,7 +147,12 @@ export function PerformanceOverview({
 
         <div className={`${cardClass} flex flex-col items-center`}>
           <h3 className="self-start text-sm font-medium text-slate-500 dark:text-slate-400">Success Rate</h3>
-          <SuccessRing percent={completedPct} />
+          <SuccessRing percent={successRate(tasks)} />
+          {tasks.needs_input > 0 && (
+            <p data-testid="needs-input-count" className="mt-1 text-xs text-amber-700 dark:text-amber-300">
+              {tasks.needs_input} {tasks.needs_input === 1 ? 'draft needs' : 'drafts need'} your input
+            </p>
+          )}
           <dl className="mt-2 grid w-full grid-cols-2 gap-2 text-center text-sm">
             <div>
               <dt className="text-xs text-slate-500 dark:text-slate-400">Tokens used</dt>

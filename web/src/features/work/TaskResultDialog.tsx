@@ -1,12 +1,23 @@
-import { formatCost, type Task } from '@cofounder/shared';
-import { Markdown } from '@cofounder/shared/ui';
+import { formatCost, isOfflineDraft, type ListedTask } from '@cofounder/shared';
+import { Markdown, OfflineDraftLabel } from '@cofounder/shared/ui';
 import { useTaskResult } from '../../data/tasks/use-task-result.ts';
-import { STATUS_LABELS } from './labels.ts';
+import { statusBadge } from './labels.ts';
 import { MachineRun } from './MachineRun.tsx';
 import { WorkDialog } from './WorkDialog.tsx';
 
-/** A task's result: the agent's Markdown (rendered safely), its summary, tokens and estimated cost. */
-export function TaskResultDialog({ task, userId, onClose }: { task: Task | null; userId: string; onClose: () => void }) {
+/**
+ * A task's result: the agent's Markdown (rendered safely), its summary, what produced it (an offline draft is
+ * labelled, a model named), tokens and estimated cost.
+ */
+export function TaskResultDialog({
+  task,
+  userId,
+  onClose,
+}: {
+  task: ListedTask | null;
+  userId: string;
+  onClose: () => void;
+}) {
   const result = useTaskResult(task?.id ?? null);
   const data = result.data?.result ?? null;
   return (
@@ -14,7 +25,11 @@ export function TaskResultDialog({ task, userId, onClose }: { task: Task | null;
       open={task !== null}
       onClose={onClose}
       title={task?.description ?? 'Task'}
-      description={task ? `Status: ${STATUS_LABELS[result.data?.task.status ?? task.status]}` : undefined}
+      description={
+        task
+          ? `Status: ${statusBadge(result.data?.task.status ?? task.status, data?.outcome ?? task.outcome).label}`
+          : undefined
+      }
       wide
     >
       {result.isPending ? (
@@ -32,7 +47,10 @@ export function TaskResultDialog({ task, userId, onClose }: { task: Task | null;
         </div>
       ) : (
         <div className="space-y-4">
-          <p className="text-sm font-medium text-slate-800 dark:text-slate-100">{data.summary}</p>
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="text-sm font-medium text-slate-800 dark:text-slate-100">{data.summary}</p>
+            <OfflineDraftLabel producedBy={data.producedBy} />
+          </div>
           <div className="text-sm text-slate-800 dark:text-slate-100" data-testid="task-result-content">
             <Markdown text={data.content} />
           </div>
@@ -45,6 +63,12 @@ export function TaskResultDialog({ task, userId, onClose }: { task: Task | null;
               <dt className="text-xs text-slate-500 dark:text-slate-400">Estimated cost</dt>
               <dd className="font-semibold">{formatCost(data.costUsd)}</dd>
             </div>
+            {data.producedBy && !isOfflineDraft(data.producedBy) && (
+              <div>
+                <dt className="text-xs text-slate-500 dark:text-slate-400">Produced by</dt>
+                <dd className="font-semibold">{data.producedBy}</dd>
+              </div>
+            )}
           </dl>
           {task && <MachineRun task={result.data?.task ?? task} userId={userId} data={data.data} />}
         </div>

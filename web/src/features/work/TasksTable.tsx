@@ -5,12 +5,12 @@ import {
   TASK_STATUSES,
   priorityBucket,
   relativeTime,
+  type ListedTask,
   type PriorityBucket,
-  type Task,
   type TaskCategory,
   type TaskStatus,
 } from '@cofounder/shared';
-import { CATEGORY_LABELS, STATUS_LABELS, STATUS_TONES, cardClass } from './labels.ts';
+import { CATEGORY_LABELS, STATUS_LABELS, cardClass, statusBadge } from './labels.ts';
 
 const BUCKET_LABELS: Record<PriorityBucket, string> = {
   high: 'High (8-10)',
@@ -49,14 +49,23 @@ function Filter<V extends string>({
   );
 }
 
+function StatusBadge({ task }: { task: ListedTask }) {
+  const { label, tone } = statusBadge(task.status, task.outcome);
+  return (
+    <span data-testid="task-status" className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${tone}`}>
+      {label}
+    </span>
+  );
+}
+
 /** Active Tasks: Status, Category and Priority filters over the task list; a row opens the task. */
 export function TasksTable({
   tasks,
   onOpen,
   now,
 }: {
-  tasks: Task[];
-  onOpen: (task: Task) => void;
+  tasks: ListedTask[];
+  onOpen: (task: ListedTask) => void;
   now?: Date;
 }) {
   const [status, setStatus] = useState<TaskStatus | 'all'>('all');
@@ -146,11 +155,7 @@ export function TasksTable({
                     {task.priority}
                   </td>
                   <td className="py-2.5 pr-3">
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${STATUS_TONES[task.status]}`}
-                    >
-                      {STATUS_LABELS[task.status]}
-                    </span>
+                    <StatusBadge task={task} />
                   </td>
                   <td className="py-2.5 whitespace-nowrap text-slate-500 dark:text-slate-400">
                     {relativeTime(task.createdAt, now)}

@@ -4,7 +4,7 @@ import {
   WORK,
   type Activity,
   type ActivityResponse,
-  type Task,
+  type ListedTask,
   type TaskListResponse,
 } from '@cofounder/shared';
 import { createFakeAuth, fakeSession } from '../../test/fake-auth.ts';
@@ -16,7 +16,7 @@ afterEach(() => vi.useRealTimers());
 const NOW = new Date();
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
 
-function task(id: string, extra: Partial<Task> = {}): Task {
+function task(id: string, extra: Partial<ListedTask> = {}): ListedTask {
   return {
     id,
     description: `Task ${id}`,
@@ -27,12 +27,14 @@ function task(id: string, extra: Partial<Task> = {}): Task {
     requiredPlatforms: [],
     pauseReason: null,
     createdAt: ago(2 * 3_600_000),
+    outcome: null,
     ...extra,
   };
 }
 
-function list(tasks: Task[], usage = { tokens: 1234, costUsd: 0.0123 }): TaskListResponse {
-  const count = (status: Task['status']) => tasks.filter((t) => t.status === status).length;
+function list(tasks: ListedTask[], usage = { tokens: 1234, costUsd: 0.0123 }): TaskListResponse {
+  const count = (status: ListedTask['status']) => tasks.filter((t) => t.status === status).length;
+  const drafts = tasks.filter((t) => t.status === 'completed' && t.outcome === 'needs_input').length;
   return {
     success: true,
     tasks,
@@ -42,6 +44,8 @@ function list(tasks: Task[], usage = { tokens: 1234, costUsd: 0.0123 }): TaskLis
     completed: count('completed'),
     paused: count('paused_login_required'),
     failed: count('failed'),
+    achieved: count('completed') - drafts,
+    needs_input: drafts,
     usage,
   };
 }
@@ -59,6 +63,7 @@ function activity(id: string, extra: Partial<Activity> = {}): Activity {
     reasoning: 'Founders read r/startups.',
     outcome: 'Beta sign-ups.',
     taskId: null,
+    producedBy: null,
     ...extra,
   };
 }
@@ -199,6 +204,8 @@ describe('Work screen', () => {
             tokens: 900,
             costUsd: 0.0042,
             completedAt: ago(0),
+            producedBy: 'gpt-4o-mini',
+            outcome: 'achieved',
           },
         }),
     });
@@ -257,6 +264,8 @@ describe('Work screen', () => {
             tokens: 0,
             costUsd: 0,
             completedAt: ago(0),
+            producedBy: 'offline',
+            outcome: 'needs_input',
           },
         }),
     });
@@ -352,6 +361,79 @@ describe('Work screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Load more' }));
     expect(await within(dialog).findByText('Post h2')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('counts only achieved tasks in the Success Rate and says which completed tasks are drafts needing input', async () => {
+    const drafts = [
+      task('o1', { outcome: 'needs_input' }),
+      task('o2', { outcome: 'needs_input' }),
+      task('o3', { outcome: 'needs_input' }),
+    ];
+    const fetch = server({
+      'GET /api/tasks/:userId': () => Response.json(list([task('m', { outcome: 'achieved' }), ...drafts])),
+    });
+    openWork(fetch);
+    // 4 completed, 1 of them achieved: 25 %, not the 100 % a count of completed tasks would show.
+    expect(await screen.findByRole('img', { name: 'Success rate 25%' })).toBeTruthy();
+    expect(screen.getByTestId('needs-input-count').textContent).toBe('3 drafts need your input');
+    const statuses = screen.getAllByTestId('task-status').map((s) => s.textContent);
+    expect(statuses).toEqual(['Completed', 'Draft — needs your input', 'Draft — needs your input', 'Draft — needs your input']);
+  });
+
+  it('labels an offline task result "Offline draft" with the draft status; a model\'s result names the model', async () => {
+    const offline = task('o', { outcome: 'needs_input' });
+    const result = (producedBy: string, outcome: 'achieved' | 'needs_input') => ({
+      summary: 'Pricing worksheet',
+      content: '| Tool | Plan | Price |',
+      data: null,
+      tokens: 0,
+      costUsd: 0,
+      completedAt: ago(0),
+      producedBy,
+      outcome,
+    });
+    const fetch = server({
+      'GET /api/tasks/:userId': () => Response.json(list([offline, TASKS[0]!])),
+      'GET /api/tasks/:taskId/result': ({ params }) =>
+        Response.json({
+          success: true,
+          task: params.taskId === 'o' ? offline : TASKS[0],
+          result: { taskId: params.taskId, ...(params.taskId === 'o' ? result('offline', 'needs_input') : result('gpt-4o-mini', 'achieved')) },
+        }),
+    });
+    const { user } = openWork(fetch);
+    await user.click(await screen.findByRole('button', { name: 'Task o' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Task o' });
+    expect(await within(dialog).findByTestId('offline-draft')).toBeTruthy();
+    expect(within(dialog).getByText('Offline draft')).toBeTruthy();
+    expect(within(dialog).getByText('Status: Draft — needs your input')).toBeTruthy();
+    expect(within(dialog).queryByText('Produced by')).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Task a' }));
+    dialog = await screen.findByRole('dialog', { name: 'Task a' });
+    expect(await within(dialog).findByText('gpt-4o-mini')).toBeTruthy();
+    expect(within(dialog).getByText('Status: Completed')).toBeTruthy();
+    expect(within(dialog).queryByText('Offline draft')).toBeNull();
+  });
+
+  it('labels the offline co-founder\'s activities "Offline draft" in the feed, not a model\'s or a publish record', async () => {
+    const fetch = server({
+      'GET /api/activities/:userId': () =>
+        Response.json(
+          feed([
+            activity('1', { producedBy: 'offline' }),
+            activity('2', { producedBy: 'gpt-4o-mini' }),
+            activity('3', { producedBy: null }),
+          ]),
+        ),
+    });
+    openWork(fetch);
+    await screen.findByText('Post 3');
+    const items = screen.getAllByTestId('activity');
+    const labelled = items.map((item) => within(item).queryByText('Offline draft') !== null);
+    expect(labelled).toEqual([true, false, false]);
   });
 
   it('offers the kill switch in the header and shows when agents are stopped', async () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { useQueryClient } from '@tanstack/react-query';
-import { WORK, type Task } from '@cofounder/shared';
+import { WORK, type ListedTask } from '@cofounder/shared';
 import { MessageSquare, RefreshCw, Wrench } from 'lucide-react';
 import { activityKeys } from '../../data/activities/keys.ts';
 import { useRecentActivities } from '../../data/activities/use-recent-activities.ts';
@@ -27,8 +27,8 @@ export function WorkScreen({ userId }: { userId: string }) {
   const live = hasLiveTasks(tasks.data);
   const activities = useRecentActivities(userId, live);
   const retry = useRetryFailed(userId);
-  const [resultTask, setResultTask] = useState<Task | null>(null);
-  const [pausedTask, setPausedTask] = useState<Task | null>(null);
+  const [resultTask, setResultTask] = useState<ListedTask | null>(null);
+  const [pausedTask, setPausedTask] = useState<ListedTask | null>(null);
   const [historyOpen, setHistoryOpen] = useState(false);
 
   const refresh = () => {
@@ -42,7 +42,7 @@ export function WorkScreen({ userId }: { userId: string }) {
       onError: () => toast.error(RETRY_FAILED_ERROR),
     });
 
-  const openTask = (task: Task) =>
+  const openTask = (task: ListedTask) =>
     task.status === 'paused_login_required' ? setPausedTask(task) : setResultTask(task);
 
   const refreshing = tasks.isFetching || activities.isFetching;

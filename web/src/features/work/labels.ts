@@ -1,4 +1,4 @@
-import type { Activity, TaskCategory, TaskStatus } from '@cofounder/shared';
+import { NEEDS_INPUT_LABEL, type Activity, type TaskCategory, type TaskOutcome, type TaskStatus } from '@cofounder/shared';
 
 export const CATEGORY_LABELS: Record<TaskCategory, string> = {
   marketing: 'Marketing',
@@ -23,6 +23,17 @@ export const STATUS_TONES: Record<TaskStatus, string> = {
   failed: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300',
   paused_login_required: 'bg-violet-100 text-violet-800 dark:bg-violet-500/15 dark:text-violet-300',
 };
+
+const NEEDS_INPUT_TONE = 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300';
+
+/**
+ * How a task's status reads and looks: a completed task whose result is a draft that needs the founder's input
+ * says so ("Draft — needs your input"); every other status as the spec names it.
+ */
+export function statusBadge(status: TaskStatus, outcome: TaskOutcome | null | undefined): { label: string; tone: string } {
+  if (status === 'completed' && outcome === 'needs_input') return { label: NEEDS_INPUT_LABEL, tone: NEEDS_INPUT_TONE };
+  return { label: STATUS_LABELS[status], tone: STATUS_TONES[status] };
+}
 
 export const PLATFORM_LABELS: Record<Activity['platform'] | 'twitter', string> = {
   twitter: 'X',

@@ -16,7 +16,7 @@ export const EXAMPLE_EXPECTED = 'Pick the launch price for the Starter plan this
  */
 export function exampleActivities(now: Date = new Date()): Activity[] {
   const at = (ms: number) => new Date(now.getTime() - ms).toISOString();
-  const base = { subreddit: null, link: null, reasoning: null, outcome: null, taskId: null };
+  const base = { subreddit: null, link: null, reasoning: null, outcome: null, taskId: null, producedBy: null };
   return [
     {
       ...base,

@@ -62,8 +62,19 @@ function addressee(recipient: string | null, investor: boolean): { greetee: stri
   return { greetee: `[name of the ${withoutArticle(recipient).replace(/^your\s/i, '')}]`, as: ` as ${withArticle(recipient)}` };
 }
 
-/** A cold email: subject, a greeting naming the recipient, a body tailored to them, a call to action, a signature. */
-export function coldEmail(request: string, p: OnboardingProfile | null, voice: Voice): string {
+/** A cold email's parts: whom it is to, subject, greeting, body paragraphs, call to action and signature. */
+export interface ColdEmailParts {
+  recipient: string | null;
+  investor: boolean;
+  subject: string;
+  greeting: string;
+  body: string[];
+  callToAction: string;
+  signature: string[];
+}
+
+/** A cold email from the request's nouns and the profile (chat renders it; the cold_email task fills its contract). */
+export function coldEmailParts(request: string, p: OnboardingProfile | null, voice: Voice): ColdEmailParts {
   const recipient = recipientOf(request);
   // Who it is to decides; the request only when it names no one ("Draft an investor email").
   const investor = INVESTOR.test(recipient ?? request);
@@ -75,7 +86,7 @@ export function coldEmail(request: string, p: OnboardingProfile | null, voice: V
       ? `we're at the "${stage}" stage, and I'd value your view on what you would want to see before investing`
       : `we're at the "${stage}" stage, and I'd like to share our traction with you`
     : CUSTOMER_ASK[stage].why;
-  const cta = investor
+  const callToAction = investor
     ? 'Would you be open to a 20-minute call in the next two weeks? I can send a short deck first.'
     : CUSTOMER_ASK[stage].cta;
   const intro = `I'm ${firstName(p) || '[your name]'}, and I'm ${buildingWhat(p)}.`;
@@ -95,16 +106,22 @@ export function coldEmail(request: string, p: OnboardingProfile | null, voice: V
       : isName(recipient)
         ? `Quick question, ${nameOf(recipient)}`
         : `Quick question for ${withArticle(recipient)}`;
-  const signature = [voice.signOff, p?.name ?? '[Your name]', ...(p?.role === 'founder' ? ['Founder'] : [])].join(BR);
-  const who = recipient ?? (investor ? 'an investor' : 'a potential customer');
+  const signature = [voice.signOff, p?.name ?? '[Your name]', ...(p?.role === 'founder' ? ['Founder'] : [])];
+  return { recipient, investor, subject, greeting: `${voice.salutation} ${greetee},`, body, callToAction, signature };
+}
+
+/** A cold email: subject, a greeting naming the recipient, a body tailored to them, a call to action, a signature. */
+export function coldEmail(request: string, p: OnboardingProfile | null, voice: Voice): string {
+  const e = coldEmailParts(request, p, voice);
+  const who = e.recipient ?? (e.investor ? 'an investor' : 'a potential customer');
   return [
     voice.heading(`Cold email to ${who}:`, `Here's a cold email to ${who}:`),
-    `**Subject:** ${subject}`,
-    `${voice.salutation} ${greetee},`,
-    ...body,
-    cta,
-    signature,
-    recipient ? '' : 'Tell me who it is for ("Draft an email to …") and I will address it to them.',
+    `**Subject:** ${e.subject}`,
+    e.greeting,
+    ...e.body,
+    e.callToAction,
+    e.signature.join(BR),
+    e.recipient ? '' : 'Tell me who it is for ("Draft an email to …") and I will address it to them.',
     DRAFT_NOTE,
   ]
     .filter(Boolean)
@@ -112,7 +129,7 @@ export function coldEmail(request: string, p: OnboardingProfile | null, voice: V
 }
 
 /** The parts joined while they fit a tweet; the first part always goes in (cut at a word if it must). */
-function fitTweet(parts: string[]): string {
+export function fitTweet(parts: string[]): string {
   let text = '';
   for (const part of parts.filter(Boolean)) {
     const next = text ? `${text} ${part}` : part;
@@ -133,7 +150,7 @@ const addressed = (audience: string | null): string =>
   !audience ? '' : isPlural(audience) ? `${capitalize(withoutArticle(audience))}: ` : `If you're ${withArticle(audience)}: `;
 
 /** The question a post or tweet ends on, by stage: early founders ask, later ones invite people in. */
-function askFor(stage: Stage, audience: string | null): string {
+export function askFor(stage: Stage, audience: string | null): string {
   const ask =
     stage === 'Just an idea' || stage === 'Researching the market'
       ? 'how do you handle this today? Replies welcome.'

@@ -17,22 +17,27 @@ const CLAUSE_END =
 
 /** Verbs: one ends a noun phrase ("bakeries | cut food waste"); first after "to" it is an infinitive ("to raise"). */
 const VERBS = new Set(
-  ('ask get find grow raise price sell build make do be have go reach start pitch write send create reduce cut save ' +
+  (
+    'ask get find grow raise price sell build make do be have go reach start pitch write send create reduce cut save ' +
     'help improve increase convince land win approach contact tell talk meet hire pay charge validate know learn ' +
     'understand focus use try see explain answer reply follow keep stop avoid compete promote announce introduce ' +
     'invite share scale manage handle prepare decide choose pick add move automate organize organise buy spend lose ' +
-    'need want like is are was were can could should would will')
-    .split(' '),
+    'need want like is are was were can could should would will'
+  ).split(' '),
 );
 
 /** Words that name no one on their own ("for it", "to me", "for my startup", "this week", "asking for feedback"). */
 const VAGUE = new Set(
-  ('it this that them me us you him her free now today tomorrow startup product app idea business company project ' +
+  (
+    'it this that them me us you him her free now today tomorrow startup product app idea business company project ' +
     'everyone anyone people someone something thing things launch week month year more less much money ' +
     'feedback help advice input ideas tips call meeting demo review ' +
-    'a an the my our your some these those any first next new')
-    .split(' '),
+    'a an the my our your some these those any first next new'
+  ).split(' '),
 );
+
+/** Vague as someone, but a subject on its own: a post "announcing our launch" is about the launch. */
+const TOPIC_WORDS = new Set('launch product app idea startup business company project'.split(' '));
 
 const PREPOSITIONS = new Set('for to of in on at by from about with into as'.split(' '));
 const DETERMINER = /^(?:a|an|the|my|our|your|some|this|these|those|any)\s+/i;
@@ -51,7 +56,8 @@ function nounPhrase(rest: string, clause = false): string[] | null {
   const first = kept[0]?.toLowerCase();
   if (!first || VERBS.has(first) || PREPOSITIONS.has(first)) return null;
   if (kept.length > PHRASE_MAX_WORDS || kept.join(' ').length > PHRASE_MAX_CHARS) return null;
-  if (kept.every((w) => VAGUE.has(w.toLowerCase()))) return null;
+  const vague = (w: string) => VAGUE.has(w) && !(clause && TOPIC_WORDS.has(w));
+  if (kept.every((w) => vague(w.toLowerCase()))) return null;
   return kept;
 }
 
@@ -73,7 +79,8 @@ function phraseAfter(
 /** The founder's "my customers" is "your customers" in the co-founder's mouth. */
 const secondPerson = (phrase: string): string => phrase.replace(/^(?:my|our)\s/i, 'your ');
 
-const EMAIL_TO = /\b(?:e-?mails?|messages?|letter|note|intro(?:duction)?|dm|outreach|write|reach out)\b[^.?!\n]{0,30}?\b(?:to|for)\s+/gi;
+const EMAIL_TO =
+  /\b(?:e-?mails?|messages?|letter|note|intro(?:duction)?|dm|outreach|write|reach out)\b[^.?!\n]{0,30}?\b(?:to|for)\s+/gi;
 const EMAIL_VERB = /^\s*(?:please\s+)?(?:e-?mail|message|contact)\s+/gi;
 
 /** Who an email is for: "Draft a cold email to a bakery owner in Lisbon" → "a bakery owner in Lisbon". */
@@ -84,7 +91,10 @@ export const recipientOf = (request: string): string | null => {
 
 /** Whom something is for: "price this for small agencies", "customers among dentists", "charge small agencies". */
 export const audienceOf = (request: string): string | null => {
-  const phrase = phraseAfter(request, /\b(?:for|among|to|targeting|aimed at|charge|charging|reach|reaching)\s+/gi);
+  const phrase = phraseAfter(
+    request,
+    /\b(?:for|among|to|targeting|aimed at|charge|charging|reach|reaching)\s+/gi,
+  );
   return phrase && secondPerson(phrase);
 };
 
@@ -94,7 +104,11 @@ export const topicOf = (request: string): string | null =>
 
 /** A competitor the founder names: "compete with Toast", "cheaper than Square" (a capitalised name only). */
 export const competitorOf = (request: string): string | null =>
-  phraseAfter(request, /\b(?:than|with|against|vs\.?|versus|like|from|to)\s+/g, (p) => /^[A-Z]/.test(p) && words(p).length <= 3);
+  phraseAfter(
+    request,
+    /\b(?:than|with|against|vs\.?|versus|like|from|to)\s+/g,
+    (p) => /^[A-Z]/.test(p) && words(p).length <= 3,
+  );
 
 /** Whom the founder's idea serves, from the idea itself: "An app that helps bakeries cut food waste" → "bakeries". */
 export const ideaAudience = (profile: OnboardingProfile | null): string | null =>
@@ -128,7 +142,11 @@ export function pluralOf(phrase: string): string {
   if (isPlural(phrase) || isName(phrase)) return phrase.replace(/^(?:a|an|the)\s+/i, '');
   const plain = phrase.replace(/^(?:a|an|the|this|that)\s+/i, '');
   const [head, ...tail] = plain.split(/(?=\s(?:in|at|of|from|near|with|on)\s)/i);
-  const many = /[^aeiou]y$/i.test(head!) ? head!.replace(/y$/i, 'ies') : /(?:s|x|z|ch|sh)$/i.test(head!) ? `${head}es` : `${head}s`;
+  const many = /[^aeiou]y$/i.test(head!)
+    ? head!.replace(/y$/i, 'ies')
+    : /(?:s|x|z|ch|sh)$/i.test(head!)
+      ? `${head}es`
+      : `${head}s`;
   return many + tail.join('');
 }
 
