@@ -50,7 +50,7 @@ function Filter<V extends string>({
 }
 
 function StatusBadge({ task }: { task: ListedTask }) {
-  const { label, tone } = statusBadge(task.status, task.outcome);
+  const { label, tone } = statusBadge(task.status, task.outcome, task.requiredPlatforms);
   return (
     <span data-testid="task-status" className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${tone}`}>
       {label}

@@ -190,6 +190,30 @@ describe('Work screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/connections'));
   });
 
+  it('a task paused for a plan reads Upgrade Required and its dialog leads to the plans, not to connections', async () => {
+    const reason = 'Investor Outreach needs the Builder plan — upgrade to run this task';
+    const gated = task('gated', {
+      description: 'Find 20 seed investors in fintech',
+      status: 'paused_login_required',
+      agent: 'investor_outreach_agent',
+      category: 'investor_outreach',
+      requiredPlatforms: [],
+      pauseReason: reason,
+    });
+    const fetch = server({ 'GET /api/tasks/:userId': () => Response.json(list([gated])) });
+    const { user, router } = openWork(fetch);
+    const row = (await screen.findByRole('button', { name: 'Find 20 seed investors in fintech' })).closest(
+      '[data-testid="task-row"]',
+    )!;
+    expect(within(row as HTMLElement).getByTestId('task-status').textContent).toBe('Upgrade Required');
+    await user.click(screen.getByRole('button', { name: 'Find 20 seed investors in fintech' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade Required' });
+    expect(within(dialog).getByText(reason)).toBeTruthy();
+    expect(within(dialog).queryByText('Connect these platforms:')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'See Plans' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+  });
+
   it('opens a task result with its Markdown rendered safely, tokens and cost', async () => {
     const fetch = server({
       'GET /api/tasks/:taskId/result': ({ params }) =>
@@ -219,7 +243,7 @@ describe('Work screen', () => {
     expect(within(dialog).getByText('$0.0042')).toBeTruthy();
   });
 
-  it('runs a pending research task on a running machine, and shows the machine\'s final screen (issue 12)', async () => {
+  it("runs a pending research task on a running machine, and shows the machine's final screen (issue 12)", async () => {
     const pending = task('r', { status: 'pending' });
     const patches: unknown[] = [];
     const machine = {
@@ -235,7 +259,11 @@ describe('Work screen', () => {
     const fetch = server({
       'GET /api/tasks/:userId': () => Response.json(list([pending])),
       'GET /api/tasks/:taskId/result': () => Response.json({ success: true, task: pending, result: null }),
-      'GET /api/vms/list': () => Response.json({ success: true, vms: [machine, { ...machine, id: 'x', name: 'Stopped one', status: 'STOPPED' }] }),
+      'GET /api/vms/list': () =>
+        Response.json({
+          success: true,
+          vms: [machine, { ...machine, id: 'x', name: 'Stopped one', status: 'STOPPED' }],
+        }),
       'PATCH /api/tasks/:taskId': ({ body }) => {
         patches.push(body);
         return Response.json({ success: true, task: { ...pending, vmId: machine.id } });
@@ -245,12 +273,18 @@ describe('Work screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Task r' }));
     const dialog = await screen.findByRole('dialog', { name: 'Task r' });
     const select = await within(dialog).findByLabelText('Run on a machine first');
-    await waitFor(() => expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['No machine', 'Machine 1']));
+    await waitFor(() =>
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['No machine', 'Machine 1']),
+    );
     await user.selectOptions(select, 'Machine 1');
     await waitFor(() => expect(patches).toEqual([{ vmId: machine.id }]));
   });
 
-  it('shows how a task\'s machine run ended with its final screenshot', async () => {
+  it("shows how a task's machine run ended with its final screenshot", async () => {
     const fetch = server({
       'GET /api/tasks/:taskId/result': ({ params }) =>
         Response.json({
@@ -260,7 +294,10 @@ describe('Work screen', () => {
             taskId: params.taskId,
             summary: 'Brief ready',
             content: 'Done',
-            data: { screenshot: 'data:image/jpeg;base64,/9j/', machineRun: { status: 'completed', message: 'Done: opened the page.' } },
+            data: {
+              screenshot: 'data:image/jpeg;base64,/9j/',
+              machineRun: { status: 'completed', message: 'Done: opened the page.' },
+            },
             tokens: 0,
             costUsd: 0,
             completedAt: ago(0),
@@ -273,7 +310,11 @@ describe('Work screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Task a' }));
     const dialog = await screen.findByRole('dialog', { name: 'Task a' });
     expect(await within(dialog).findByText('Done: opened the page.')).toBeTruthy();
-    expect(within(dialog).getByRole('img', { name: "The machine's screen when the task finished" }).getAttribute('src')).toBe('data:image/jpeg;base64,/9j/');
+    expect(
+      within(dialog)
+        .getByRole('img', { name: "The machine's screen when the task finished" })
+        .getAttribute('src'),
+    ).toBe('data:image/jpeg;base64,/9j/');
     expect(within(dialog).queryByLabelText('Run on a machine first')).toBeNull();
   });
 
@@ -377,7 +418,12 @@ describe('Work screen', () => {
     expect(await screen.findByRole('img', { name: 'Success rate 25%' })).toBeTruthy();
     expect(screen.getByTestId('needs-input-count').textContent).toBe('3 drafts need your input');
     const statuses = screen.getAllByTestId('task-status').map((s) => s.textContent);
-    expect(statuses).toEqual(['Completed', 'Draft — needs your input', 'Draft — needs your input', 'Draft — needs your input']);
+    expect(statuses).toEqual([
+      'Completed',
+      'Draft — needs your input',
+      'Draft — needs your input',
+      'Draft — needs your input',
+    ]);
   });
 
   it('labels an offline task result "Offline draft" with the draft status; a model\'s result names the model', async () => {
@@ -398,7 +444,10 @@ describe('Work screen', () => {
         Response.json({
           success: true,
           task: params.taskId === 'o' ? offline : TASKS[0],
-          result: { taskId: params.taskId, ...(params.taskId === 'o' ? result('offline', 'needs_input') : result('gpt-4o-mini', 'achieved')) },
+          result: {
+            taskId: params.taskId,
+            ...(params.taskId === 'o' ? result('offline', 'needs_input') : result('gpt-4o-mini', 'achieved')),
+          },
         }),
     });
     const { user } = openWork(fetch);

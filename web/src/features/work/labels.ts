@@ -1,4 +1,11 @@
-import { NEEDS_INPUT_LABEL, type Activity, type TaskCategory, type TaskOutcome, type TaskStatus } from '@cofounder/shared';
+import {
+  NEEDS_INPUT_LABEL,
+  waitsForUpgrade,
+  type Activity,
+  type TaskCategory,
+  type TaskOutcome,
+  type TaskStatus,
+} from '@cofounder/shared';
 
 export const CATEGORY_LABELS: Record<TaskCategory, string> = {
   marketing: 'Marketing',
@@ -24,14 +31,24 @@ export const STATUS_TONES: Record<TaskStatus, string> = {
   paused_login_required: 'bg-violet-100 text-violet-800 dark:bg-violet-500/15 dark:text-violet-300',
 };
 
+export const UPGRADE_REQUIRED_LABEL = 'Upgrade Required';
+
 const NEEDS_INPUT_TONE = 'bg-amber-100 text-amber-800 dark:bg-amber-500/15 dark:text-amber-300';
 
 /**
  * How a task's status reads and looks: a completed task whose result is a draft that needs the founder's input
  * says so ("Draft — needs your input"); every other status as the spec names it.
  */
-export function statusBadge(status: TaskStatus, outcome: TaskOutcome | null | undefined): { label: string; tone: string } {
-  if (status === 'completed' && outcome === 'needs_input') return { label: NEEDS_INPUT_LABEL, tone: NEEDS_INPUT_TONE };
+export function statusBadge(
+  status: TaskStatus,
+  outcome: TaskOutcome | null | undefined,
+  requiredPlatforms: readonly string[] = [],
+): { label: string; tone: string } {
+  if (status === 'completed' && outcome === 'needs_input')
+    return { label: NEEDS_INPUT_LABEL, tone: NEEDS_INPUT_TONE };
+  // Paused with no platform to connect: it waits for a plan (investor research below Builder), not a login.
+  if (waitsForUpgrade({ status, requiredPlatforms }))
+    return { label: UPGRADE_REQUIRED_LABEL, tone: STATUS_TONES[status] };
   return { label: STATUS_LABELS[status], tone: STATUS_TONES[status] };
 }
 
