@@ -8,7 +8,7 @@ import { pitchDeckAgent } from './pitch-deck.ts';
 import { pricingAgent } from './pricing.ts';
 import { researchAgent } from './research.ts';
 import { salesAgent } from './sales.ts';
-import { investorResearchAgent } from '../investors/research.agent.ts';
+import { investorPlanGate, investorResearchAgent } from '../investors/research.agent.ts';
 
 /** The work for each kind of task (shared rules/task-kind.ts), each with its own output contract. */
 const KIND_WORK: Record<TaskKind, Agent> = {
@@ -31,10 +31,14 @@ const KIND_WORK: Record<TaskKind, Agent> = {
  */
 const byKind =
   (agent: TaskAgent): Agent =>
-  (input) => {
+  async (input) => {
+    // Intro emails filed under investor outreach are Investor Outreach work too: below Builder they wait.
+    const gated = agent === 'investor_outreach_agent' ? await investorPlanGate(input) : null;
+    if (gated) return gated;
     const { kind, named } = taskKind(input.task.description);
     const asked = named ? kind : AGENT_DEFAULT_KIND[agent];
-    const work = asked === 'investor_research' && agent !== 'investor_outreach_agent' ? 'research_brief' : asked;
+    const work =
+      asked === 'investor_research' && agent !== 'investor_outreach_agent' ? 'research_brief' : asked;
     return KIND_WORK[work](input);
   };
 

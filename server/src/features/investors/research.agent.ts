@@ -331,10 +331,19 @@ function planPaused(): AgentOutcome {
   };
 }
 
+/**
+ * Every investor outreach task (research, and any other work filed under the agent, such as intro emails) waits
+ * for a plan with Investor Outreach: the pause outcome below it, null when the plan allows the work.
+ */
+export async function investorPlanGate(input: AgentInput): Promise<AgentOutcome | null> {
+  const plan = await createUsageService(input.db, input.now).planOf(input.task.userId);
+  return planAllows(plan.id, 'investorOutreach') ? null : planPaused();
+}
+
 export const investorResearchAgent: Agent = async (input) => {
+  const gated = await investorPlanGate(input);
+  if (gated) return gated;
   const { task, memory } = input;
-  const plan = await createUsageService(input.db, input.now).planOf(task.userId);
-  if (!planAllows(plan.id, 'investorOutreach')) return planPaused();
   const profile = memory.context.profile;
   const founder = founderOf(input);
   const known = await knownIdentities(input.db, task.userId);
