@@ -22,8 +22,23 @@ const OPENERS = ['please', 'pls', 'kindly', 'can you', 'could you', 'would you',
 // A Map, not an object: a title word such as "constructor" must not find Object.prototype's.
 const NUMBER_WORDS = new Map(
   Object.entries({
-    one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
-    eleven: '11', twelve: '12', fifteen: '15', twenty: '20', thirty: '30', fifty: '50', hundred: '100',
+    one: '1',
+    two: '2',
+    three: '3',
+    four: '4',
+    five: '5',
+    six: '6',
+    seven: '7',
+    eight: '8',
+    nine: '9',
+    ten: '10',
+    eleven: '11',
+    twelve: '12',
+    fifteen: '15',
+    twenty: '20',
+    thirty: '30',
+    fifty: '50',
+    hundred: '100',
   }),
 );
 
@@ -37,7 +52,9 @@ const VERB_GROUPS: string[][] = [
   ['build', 'develop', 'implement', 'code'],
   ['set up', 'setup', 'configure'],
 ];
-const VERBS: [string, string][] = VERB_GROUPS.flatMap((group) => group.map((verb): [string, string] => [verb, group[0]!]))
+const VERBS: [string, string][] = VERB_GROUPS.flatMap((group) =>
+  group.map((verb): [string, string] => [verb, group[0]!]),
+)
   // Longer phrases first: "reach out to" before any one-word verb it starts with.
   .sort((a, b) => b[0].length - a[0].length);
 
@@ -63,7 +80,8 @@ export function normaliseTitle(title: string): string {
     .join(' ');
   // An opener alone ("Please") is the whole title, so it stays.
   let opener: string | undefined;
-  while ((opener = OPENERS.find((o) => opens(text, o))) && text.length > opener.length) text = text.slice(opener.length + 1);
+  while ((opener = OPENERS.find((o) => opens(text, o))) && text.length > opener.length)
+    text = text.slice(opener.length + 1);
   return text;
 }
 
@@ -103,9 +121,20 @@ export function duplicateWindowStart(at: Date): Date {
  * list it matched.
  */
 export function skippedSentence(skipped: { description: string; existing: string }[]): string {
-  const quote = (text: string) => `"${compactPreview(text.replace(/"/g, "'"))}"`;
-  const named = skipped.map(({ description, existing }) =>
-    normaliseTitle(description) === normaliseTitle(existing) ? quote(description) : `${quote(description)} (as ${quote(existing)})`,
-  );
-  return `Skipped ${skipped.length} already on your list: ${named.join(', ')}.`;
+  return `Skipped ${skipped.length} already on your list: ${skippedNames(skipped)}.`;
 }
+
+/** The skipped tasks, quoted and short: "Draft a tweet" (as "Write a tweet about the launch"), … */
+export function skippedNames(skipped: { description: string; existing: string }[]): string {
+  const quote = (text: string) => `"${compactPreview(text.replace(/"/g, "'"))}"`;
+  return skipped
+    .map(({ description, existing }) =>
+      normaliseTitle(description) === normaliseTitle(existing)
+        ? quote(description)
+        : `${quote(description)} (as ${quote(existing)})`,
+    )
+    .join(', ');
+}
+
+/** What "already on your list" means, in every message that says a task was not added. */
+export const ALREADY_ON_LIST = `open, or added in the last ${TASK_ENGINE.duplicateWindowDays} days`;

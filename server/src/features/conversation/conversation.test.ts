@@ -1,4 +1,10 @@
-import { ChatStreamDelta, ConversationResponse, SendMessageResponse, RATE_LIMITS, compactPreview } from '@cofounder/shared';
+import {
+  ChatStreamDelta,
+  ConversationResponse,
+  SendMessageResponse,
+  RATE_LIMITS,
+  compactPreview,
+} from '@cofounder/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, tasks, usageCounters } from '../../db/schema.ts';
@@ -33,14 +39,24 @@ async function history(user: TestUser, query = '') {
   return ConversationResponse.parse(await res.json());
 }
 const usedMessages = async (user: TestUser) =>
-  (await t.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id)))[0]?.messages ?? 0;
+  (await t.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id)))[0]?.messages ??
+  0;
 const chatRows = (user: TestUser) =>
-  t.database.db.select().from(messages).where(and(eq(messages.userId, user.id), eq(messages.channel, 'chat'))).orderBy(messages.seq);
+  t.database.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.userId, user.id), eq(messages.channel, 'chat')))
+    .orderBy(messages.seq);
 
 describe('conversation history', () => {
   it('is empty before onboarding, then opens with one welcome that names the plan', async () => {
     const fresh = await signedInUser(t);
-    expect(await history(fresh)).toEqual({ messages: [], hasCompletedOnboarding: false, isFirstWorkingChat: false, hasMore: false });
+    expect(await history(fresh)).toEqual({
+      messages: [],
+      hasCompletedOnboarding: false,
+      isFirstWorkingChat: false,
+      hasMore: false,
+    });
 
     const user = await onboardedUser(t);
     // Two tabs opening the chat at once still get a single welcome.
@@ -50,7 +66,11 @@ describe('conversation history', () => {
     expect(first.messages).toHaveLength(1);
     const [welcome] = first.messages;
     expect(welcome).toMatchObject({ role: 'intern', isWelcomeMessage: true });
-    const [top] = await t.database.db.select().from(tasks).where(eq(tasks.userId, user.id)).orderBy(tasks.priority);
+    const [top] = await t.database.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.userId, user.id))
+      .orderBy(tasks.priority);
     expect(welcome!.text).toMatch(/^Welcome aboard, Ada! I'm AI Intern/);
     expect(welcome!.text).toContain('top priority is "');
     expect(top).toBeDefined();
@@ -75,14 +95,22 @@ describe('conversation history', () => {
     );
     const newest = await history(user);
     expect(newest.hasMore).toBe(true);
-    expect(newest.messages.map((m) => m.text)).toEqual(Array.from({ length: 50 }, (_, i) => `message ${70 + i}`));
+    expect(newest.messages.map((m) => m.text)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `message ${70 + i}`),
+    );
     const older = await history(user, `?before=${newest.messages[0]!.id}`);
     expect(older.messages.map((m) => m.text)[0]).toBe('message 20');
     expect(older.hasMore).toBe(true);
     const oldest = await history(user, `?before=${older.messages[0]!.id}&limit=50`);
     expect(oldest.messages.map((m) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `message ${i}`));
     expect(oldest.hasMore).toBe(false);
-    expect((await history(user, '?limit=5')).messages.map((m) => m.text)).toEqual(['message 115', 'message 116', 'message 117', 'message 118', 'message 119']);
+    expect((await history(user, '?limit=5')).messages.map((m) => m.text)).toEqual([
+      'message 115',
+      'message 116',
+      'message 117',
+      'message 118',
+      'message 119',
+    ]);
 
     for (const [query, field] of [
       [`?before=${crypto.randomUUID()}`, 'before'],
@@ -102,9 +130,14 @@ describe('conversation history', () => {
     await sent(user, 'Remember this, please.');
     const before = await history(user);
     // Same database and same public URL (the token issuer), new process state.
-    const restarted = await startTestServer({ env: { ...CHAT_TEST_OPTIONS.env, PUBLIC_URL: t.config.publicUrl }, database: t.database });
+    const restarted = await startTestServer({
+      env: { ...CHAT_TEST_OPTIONS.env, PUBLIC_URL: t.config.publicUrl },
+      database: t.database,
+    });
     try {
-      const res = await fetch(`${restarted.baseUrl}${path(user)}`, { headers: { authorization: `Bearer ${user.token}` } });
+      const res = await fetch(`${restarted.baseUrl}${path(user)}`, {
+        headers: { authorization: `Bearer ${user.token}` },
+      });
       expect(res.status).toBe(200);
       expect(ConversationResponse.parse(await res.json())).toEqual(before);
     } finally {
@@ -114,7 +147,7 @@ describe('conversation history', () => {
 });
 
 describe('sending', () => {
-  it('stores the message and a reply drawn from the founder\'s tasks, counting one message', async () => {
+  it("stores the message and a reply drawn from the founder's tasks, counting one message", async () => {
     const user = await onboardedUser(t);
     const reply = await sent(user, 'What are my tasks?');
     expect(reply.userMessage).toMatchObject({ role: 'user', text: 'What are my tasks?' });
@@ -130,14 +163,18 @@ describe('sending', () => {
     expect(await usedMessages(user)).toBe(1);
   });
 
-  it('creates tasks when asked, within the month\'s allowance, with a task notice', async () => {
+  it("creates tasks when asked, within the month's allowance, with a task notice", async () => {
     const user = await onboardedUser(t);
     const before = await t.database.db.$count(tasks, eq(tasks.userId, user.id));
     const reply = await sent(user, 'Please create some marketing tasks for me');
     expect(reply.aiResponse.tasks_generated).toBe(Math.min(10 - before, 8));
     expect(reply.taskNotification).toMatchObject({ role: 'intern', isTaskNotification: true });
-    expect(reply.taskNotification!.text).toContain(`I've created ${reply.aiResponse.tasks_generated} new task`);
-    expect(await t.database.db.$count(tasks, eq(tasks.userId, user.id))).toBe(before + reply.aiResponse.tasks_generated);
+    expect(reply.taskNotification!.text).toContain(
+      `I've created ${reply.aiResponse.tasks_generated} new task`,
+    );
+    expect(await t.database.db.$count(tasks, eq(tasks.userId, user.id))).toBe(
+      before + reply.aiResponse.tasks_generated,
+    );
     const again = await sent(user, 'Create more tasks');
     expect(again.aiResponse.tasks_generated).toBe(0);
     expect(again.taskNotification!.text).toContain("You've used this month's task allowance");
@@ -150,18 +187,23 @@ describe('sending', () => {
     const first = await sent(user, ask);
     expect(first.aiResponse.tasks_generated).toBeGreaterThan(0);
     // The tasks the first notice lists, in its order ("- description (priority n)").
-    const listed = first.taskNotification!.text.split('\n').slice(1).map((line) => line.replace(/^- (.*) \(priority \d+\)$/, '$1'));
+    const listed = first
+      .taskNotification!.text.split('\n')
+      .slice(1)
+      .map((line) => line.replace(/^- (.*) \(priority \d+\)$/, '$1'));
     expect(listed).toHaveLength(first.aiResponse.tasks_generated);
     // The worker finishes tasks within seconds (offline agents); done work is not planned again for 30 days.
-    await t.database.db.update(tasks).set({ status: 'completed' }).where(and(eq(tasks.userId, user.id), inArray(tasks.description, listed)));
+    await t.database.db
+      .update(tasks)
+      .set({ status: 'completed' })
+      .where(and(eq(tasks.userId, user.id), inArray(tasks.description, listed)));
     const before = await t.database.db.$count(tasks, eq(tasks.userId, user.id));
     const again = await sent(user, ask);
     expect(again.aiResponse.tasks_generated).toBe(0);
     expect(await t.database.db.$count(tasks, eq(tasks.userId, user.id))).toBe(before);
     const quoted = listed.map((d) => `"${compactPreview(d.replace(/"/g, "'"))}"`);
     expect(again.taskNotification!.text).toBe(
-      "I didn't add new tasks: all of this plan is already on your list (open, or added in the last 30 days). " +
-        `Skipped ${listed.length} already on your list: ${quoted.join(', ')}.`,
+      `I didn't add new tasks: everything in this plan is already on your list (open, or added in the last 30 days): ${quoted.join(', ')}.`,
     );
   });
 
@@ -173,7 +215,9 @@ describe('sending', () => {
     expect(res.headers.get('cache-control')).toContain('no-cache');
     expect(res.headers.get('x-request-id')).toBeTruthy();
     const events = await readSse(res);
-    const deltas = events.filter((e) => e.event === 'delta').map((e) => ChatStreamDelta.parse(JSON.parse(e.data)).text);
+    const deltas = events
+      .filter((e) => e.event === 'delta')
+      .map((e) => ChatStreamDelta.parse(JSON.parse(e.data)).text);
     expect(deltas.length).toBeGreaterThan(10);
     expect(events.map((e) => e.event)).toEqual([...deltas.map(() => 'delta'), 'done']);
     const done = SendMessageResponse.parse(JSON.parse(events.at(-1)!.data));
@@ -183,11 +227,16 @@ describe('sending', () => {
     expect(await usedMessages(user)).toBe(1);
   });
 
-  it('keeps both tabs\' messages, in order', async () => {
+  it("keeps both tabs' messages, in order", async () => {
     const user = await onboardedUser(t);
     const [a, b] = await Promise.all([sent(user, 'First tab'), sent(user, 'Second tab')]);
     const rows = await chatRows(user);
-    expect(rows.filter((r) => r.role === 'user').map((r) => r.text).sort()).toEqual(['First tab', 'Second tab']);
+    expect(
+      rows
+        .filter((r) => r.role === 'user')
+        .map((r) => r.text)
+        .sort(),
+    ).toEqual(['First tab', 'Second tab']);
     expect(rows.filter((r) => r.role === 'intern')).toHaveLength(2);
     expect(rows.map((r) => r.seq)).toEqual([...rows.map((r) => r.seq)].sort((x, y) => x - y));
     const shown = (await history(user)).messages.map((m) => m.id);
@@ -197,12 +246,15 @@ describe('sending', () => {
     expect(await usedMessages(user)).toBe(2);
   });
 
-  it('holds the monthly limit under 20 concurrent sends, with the spec\'s 429 text', async () => {
+  it("holds the monthly limit under 20 concurrent sends, with the spec's 429 text", async () => {
     const user = await onboardedUser(t);
-    await t.database.db.insert(usageCounters).values({ userId: user.id, month: monthKey(new Date()), messages: 90 }).onConflictDoUpdate({
-      target: [usageCounters.userId, usageCounters.month],
-      set: { messages: 90 },
-    });
+    await t.database.db
+      .insert(usageCounters)
+      .values({ userId: user.id, month: monthKey(new Date()), messages: 90 })
+      .onConflictDoUpdate({
+        target: [usageCounters.userId, usageCounters.month],
+        set: { messages: 90 },
+      });
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => send(user, `Message ${i}`)));
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
@@ -238,7 +290,10 @@ describe('sending', () => {
       if (field) expect(error).toMatchObject({ code: 'validation_failed', field });
       if (status === 413) expect(error.code).toBe('payload_too_large');
     }
-    const long = await call(t, 'POST', path(user), { token: user.token, body: { role: 'user', text: 'x'.repeat(10_001) } });
+    const long = await call(t, 'POST', path(user), {
+      token: user.token,
+      body: { role: 'user', text: 'x'.repeat(10_001) },
+    });
     expect((await long.json()).error).toEqual({ code: 'payload_too_large', message: 'Message too long' });
     expect(await chatRows(user)).toHaveLength(0);
     expect(await usedMessages(user)).toBe(0);
@@ -246,7 +301,7 @@ describe('sending', () => {
 });
 
 describe('authorization', () => {
-  it('401 without a token and 403 for another user\'s id on every chat route', async () => {
+  it("401 without a token and 403 for another user's id on every chat route", async () => {
     const user = await signedInUser(t);
     const other = crypto.randomUUID();
     const routes: [string, string, unknown][] = [
@@ -256,8 +311,14 @@ describe('authorization', () => {
       ['POST', '/api/users/{id}/intern-settings', { settings: { internName: 'Max' } }],
     ];
     for (const [method, route, body] of routes) {
-      expect((await call(t, method, route.replace('{id}', user.id), { body })).status, `${method} ${route}`).toBe(401);
-      expect((await call(t, method, route.replace('{id}', other), { token: user.token, body })).status, `${method} ${route}`).toBe(403);
+      expect(
+        (await call(t, method, route.replace('{id}', user.id), { body })).status,
+        `${method} ${route}`,
+      ).toBe(401);
+      expect(
+        (await call(t, method, route.replace('{id}', other), { token: user.token, body })).status,
+        `${method} ${route}`,
+      ).toBe(403);
     }
     expect((await call(t, 'GET', '/api/subscription/usage-details')).status).toBe(401);
   });

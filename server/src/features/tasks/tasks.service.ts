@@ -1,8 +1,9 @@
 import {
-  TASK_ENGINE,
   dedupeKeys,
   duplicateWindowStart,
   planAllows,
+  ALREADY_ON_LIST,
+  skippedNames,
   skippedSentence,
   type PlanDefinition,
   type PlanId,
@@ -15,7 +16,13 @@ import type { TaskRow } from '../../db/schema.ts';
 import type { QueuedTask, TaskQueue } from '../../queue/task-queue.ts';
 import type { UsageService } from '../usage/usage.service.ts';
 import { countTasks, listTasks, usageOfTasks } from './tasks-list.repo.ts';
-import { insertSkippedActivity, insertTasks, lockTaskPlans, resumePlanPaused, tasksNotToRepeat } from './tasks.repo.ts';
+import {
+  insertSkippedActivity,
+  insertTasks,
+  lockTaskPlans,
+  resumePlanPaused,
+  tasksNotToRepeat,
+} from './tasks.repo.ts';
 
 /** A planned task left out because the same work is on the founder's list (rules/task-dedupe.ts). */
 export interface SkippedTask {
@@ -31,10 +38,11 @@ export interface StoredPlan {
   limitReached: boolean;
 }
 
-const REPEAT_REASON = `The same work is already open, or was added in the last ${TASK_ENGINE.duplicateWindowDays} days.`;
+const REPEAT_REASON = `The same work is already on your list (${ALREADY_ON_LIST}).`;
 
-const skippedText = (skipped: SkippedTask[]) =>
-  skippedSentence(skipped.map((s) => ({ description: s.task.description, existing: s.existing.description })));
+const pairs = (skipped: SkippedTask[]) =>
+  skipped.map((s) => ({ description: s.task.description, existing: s.existing.description }));
+const skippedText = (skipped: SkippedTask[]) => skippedSentence(pairs(skipped));
 
 /**
  * Stores an AI task plan inside the caller's transaction: the most important first, at most `max` new ones,
@@ -71,15 +79,27 @@ export async function storePlan(
     }
   }
   if (skipped.length) {
-    await insertSkippedActivity(tx, userId, `Skipped ${skipped.length} duplicate task${skipped.length === 1 ? '' : 's'}`, skippedText(skipped), REPEAT_REASON, at);
+    await insertSkippedActivity(
+      tx,
+      userId,
+      `Skipped ${skipped.length} duplicate task${skipped.length === 1 ? '' : 's'}`,
+      skippedText(skipped),
+      REPEAT_REASON,
+      at,
+    );
   }
   if (fresh.length === 0) return { tasks: [], skipped, limitReached: false };
   const granted = await usage.claimTasks(tx, userId, plan, fresh.length);
-  return { tasks: await insertTasks(tx, userId, fresh.slice(0, granted), at), skipped, limitReached: granted === 0 };
+  return {
+    tasks: await insertTasks(tx, userId, fresh.slice(0, granted), at),
+    skipped,
+    limitReached: granted === 0,
+  };
 }
 
 /** What a stored plan says about its skipped tasks: the sentence naming them, or nothing. */
-export const skippedNote = (stored: StoredPlan): string => (stored.skipped.length ? skippedText(stored.skipped) : '');
+export const skippedNote = (stored: StoredPlan): string =>
+  stored.skipped.length ? skippedText(stored.skipped) : '';
 
 /** The chat notice that reports a stored plan to the founder; it never reports zero new tasks as created. */
 export function planSummary(stored: StoredPlan): string {
@@ -89,17 +109,25 @@ export function planSummary(stored: StoredPlan): string {
     const created = `I've created ${n} new task${n === 1 ? '' : 's'} for you:\n${stored.tasks.map((t) => `- ${t.description} (priority ${t.priority})`).join('\n')}`;
     return skipped ? `${created}\n\n${skipped}` : created;
   }
-  const why = stored.limitReached
-    ? "You've used this month's task allowance, so I didn't add new tasks. Upgrade your plan to add more."
-    : `I didn't add new tasks: all of this plan is already on your list (open, or added in the last ${TASK_ENGINE.duplicateWindowDays} days).`;
-  return skipped ? `${why} ${skipped}` : why;
+  if (stored.limitReached) {
+    const why =
+      "You've used this month's task allowance, so I didn't add new tasks. Upgrade your plan to add more.";
+    return skipped ? `${why} ${skipped}` : why;
+  }
+  // Everything was a repeat: name them once, not "already on your list" twice.
+  return `I didn't add new tasks: everything in this plan is already on your list (${ALREADY_ON_LIST}): ${skippedNames(pairs(stored.skipped))}.`;
 }
 
 /**
  * The Work screen's task list and counts. `achieved` counts completed tasks that reached their goal: a completed
  * task whose result is a draft needing the founder's input is not one (a task done by hand is).
  */
-export async function taskList(db: Db, userId: string, status: TaskStatus | null, limit: number): Promise<TaskListResponse> {
+export async function taskList(
+  db: Db,
+  userId: string,
+  status: TaskStatus | null,
+  limit: number,
+): Promise<TaskListResponse> {
   const listed = await listTasks(db, userId, status, limit);
   const { byStatus, needsInput } = await countTasks(db, userId);
   return {
@@ -126,7 +154,13 @@ export async function runStored(queue: TaskQueue | null, stored: QueuedTask[]): 
  * After a plan change (billing): investor research that paused below Builder runs now that the plan allows it.
  * Tasks waiting for a platform stay as they are.
  */
-export async function resumeAfterUpgrade(db: Db, queue: TaskQueue | null, userId: string, plan: PlanId, at: Date): Promise<number> {
+export async function resumeAfterUpgrade(
+  db: Db,
+  queue: TaskQueue | null,
+  userId: string,
+  plan: PlanId,
+  at: Date,
+): Promise<number> {
   if (!planAllows(plan, 'investorOutreach')) return 0;
   const resumed = await resumePlanPaused(db, userId, at);
   await runStored(queue, resumed);

@@ -155,7 +155,7 @@ describe('no duplicate tasks', () => {
       taskId: null,
       title: `Skipped ${first.tasks.length} duplicate tasks`,
       content: `Skipped ${first.tasks.length} already on your list: ${quoted(first.tasks.map((x) => x.description))}.`,
-      reasoning: 'The same work is already open, or was added in the last 30 days.',
+      reasoning: 'The same work is already on your list (open, or added in the last 30 days).',
     });
     const [counter] = await t.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id));
     expect(counter!.tasks).toBe(before.length);

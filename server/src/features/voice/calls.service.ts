@@ -1,4 +1,10 @@
-import { TASK_ENGINE, VOICE, type CallTranscriptBody, type CreateTaskToolArgs, type RealtimeSession } from '@cofounder/shared';
+import {
+  ALREADY_ON_LIST,
+  VOICE,
+  type CallTranscriptBody,
+  type CreateTaskToolArgs,
+  type RealtimeSession,
+} from '@cofounder/shared';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -76,7 +82,10 @@ export function createCallsService({ db, voice, usage, now, log, queue }: Deps) 
       } catch (err) {
         await deleteCall(db, call.id); // it never started: neither running nor metered
         if (!(err instanceof VoiceProviderError)) throw err;
-        log.warn({ status: err.status, code: err.code, msg: err.message }, 'realtime session could not be minted');
+        log.warn(
+          { status: err.status, code: err.code, msg: err.message },
+          'realtime session could not be minted',
+        );
         throw new SessionRefusedError(err.status === 503 ? 'unavailable' : 'provider_failed');
       }
     },
@@ -93,7 +102,13 @@ export function createCallsService({ db, voice, usage, now, log, queue }: Deps) 
     async saveTranscript(userId: string, items: CallTranscriptBody['items']): Promise<void> {
       await db.transaction(async (tx) => {
         for (const item of items) {
-          await insertMessage(tx, { userId, channel: 'chat', role: item.role, text: item.text, createdAt: at() });
+          await insertMessage(tx, {
+            userId,
+            channel: 'chat',
+            role: item.role,
+            text: item.text,
+            createdAt: at(),
+          });
         }
       });
     },
@@ -108,16 +123,24 @@ export function createCallsService({ db, voice, usage, now, log, queue }: Deps) 
       const result = await db.transaction(async (tx) => {
         const stored = await storePlan(tx, usage, userId, plan, [args], at());
         if (stored.tasks.length) {
-          await insertMessage(tx, { userId, channel: 'chat', role: 'intern', kind: 'task_notification', text: planSummary(stored), createdAt: at() });
+          await insertMessage(tx, {
+            userId,
+            channel: 'chat',
+            role: 'intern',
+            kind: 'task_notification',
+            text: planSummary(stored),
+            createdAt: at(),
+          });
         }
         return stored;
       });
       await runStored(queue, result.tasks);
       const [created] = result.tasks;
       if (created) return `Task created: ${created.description} (priority ${created.priority}).`;
-      if (result.limitReached) return "No task was created: this month's task allowance is used up. The founder can upgrade the plan to add more.";
+      if (result.limitReached)
+        return "No task was created: this month's task allowance is used up. The founder can upgrade the plan to add more.";
       const existing = result.skipped[0]?.existing.description ?? args.description;
-      return `No new task was created: the founder's task list already has "${existing}" (open, or added in the last ${TASK_ENGINE.duplicateWindowDays} days).`;
+      return `No new task was created: the founder's task list already has "${existing}" (${ALREADY_ON_LIST}).`;
     },
   };
 }
