@@ -17,7 +17,10 @@ export const OPENING_FALLBACK = 'Tell me about your startup in 1-2 sentences - w
 export const TURN_FALLBACK = "Something went wrong, but I'm still excited to hear more about your idea!";
 
 /** The structured answer to an interview turn: the next question, or the ready signal with a wrap-up. */
-export const OnboardingTurnOutput = z.object({ message: z.string().trim().min(1).max(600), ready_to_work: z.boolean() });
+export const OnboardingTurnOutput = z.object({
+  message: z.string().trim().min(1).max(600),
+  ready_to_work: z.boolean(),
+});
 
 const SKIP_LEAD = "Let's get to work!";
 const ALREADY_READY = "Your plan is ready. Head to your dashboard and let's get to work!";
@@ -38,26 +41,47 @@ export function createOnboardingService({ db, ai, usage, now, log, queue }: Deps
   const at = () => new Date(now());
 
   /** Generates and stores the first plan once; the reply reports what was stored. */
-  async function finish(userId: string, memory: CofounderMemory, lead: string, opening: boolean): Promise<AiResponse> {
+  async function finish(
+    userId: string,
+    memory: CofounderMemory,
+    lead: string,
+    opening: boolean,
+  ): Promise<AiResponse> {
     const plan = await usage.planOf(userId);
     let planned: TaskPlan;
     try {
-      planned = await ai.structured({ ...aiRequest('plan', memory, PLAN_REQUEST), name: 'task_plan', schema: TaskPlan });
+      planned = await ai.structured({
+        ...aiRequest('plan', memory, PLAN_REQUEST),
+        name: 'task_plan',
+        schema: TaskPlan,
+      });
     } catch (err) {
       if (!(err instanceof AiError)) throw err;
       log.warn({ err }, 'onboarding task plan failed');
-      return { message: opening ? OPENING_FALLBACK : TURN_FALLBACK, ready_to_work: false, tasks_generated: 0 };
+      return {
+        message: opening ? OPENING_FALLBACK : TURN_FALLBACK,
+        ready_to_work: false,
+        tasks_generated: 0,
+      };
     }
     let storedTasks: TaskRow[] = [];
     const response = await db.transaction(async (tx): Promise<AiResponse> => {
       // Another request (a second tab, a double click) already stored the first plan: do not add a second.
-      if (!(await markReady(tx, userId, at()))) return { message: ALREADY_READY, ready_to_work: true, tasks_generated: 0 };
+      if (!(await markReady(tx, userId, at())))
+        return { message: ALREADY_READY, ready_to_work: true, tasks_generated: 0 };
       const stored = await storePlan(tx, usage, userId, plan, planned.tasks, at());
       storedTasks = stored.tasks;
       const n = stored.tasks.length;
       const note = skippedNote(stored);
       const message = `${lead} ${n > 0 ? `I've created ${n} task${n === 1 ? '' : 's'} to get you started.${note ? ` ${note}` : ''}` : planSummary(stored)}`;
-      await insertMessage(tx, { userId, channel: 'onboarding', role: 'intern', text: message, createdAt: at() });
+      await insertMessage(tx, {
+        userId,
+        channel: 'onboarding',
+        role: 'intern',
+        text: message,
+        producedBy: ai.producer,
+        createdAt: at(),
+      });
       return { message, ready_to_work: true, tasks_generated: stored.tasks.length };
     });
     // Queued once committed: a worker must find the tasks it is given.
@@ -68,7 +92,11 @@ export function createOnboardingService({ db, ai, usage, now, log, queue }: Deps
   return {
     async status(userId: string): Promise<OnboardingStatus> {
       const row = await onboardingOf(db, userId);
-      return { isComplete: row?.isComplete ?? false, readyToWork: row?.readyToWork ?? false, hasStarted: row?.hasStarted ?? false };
+      return {
+        isComplete: row?.isComplete ?? false,
+        readyToWork: row?.readyToWork ?? false,
+        hasStarted: row?.hasStarted ?? false,
+      };
     },
 
     complete: (userId: string) => markComplete(db, userId, at()),
@@ -78,13 +106,18 @@ export function createOnboardingService({ db, ai, usage, now, log, queue }: Deps
      * for the opening question; skip or the AI's ready signal generates and stores the first plan.
      */
     async turn(userId: string, body: OnboardingTurnBody): Promise<AiResponse> {
-      const row = body.profile ? await saveProfile(db, userId, body.profile, at()) : await onboardingOf(db, userId);
-      if (!row?.profile) throw new AppError('validation_failed', 'profile: Send the profile with the first turn', 'profile');
+      const row = body.profile
+        ? await saveProfile(db, userId, body.profile, at())
+        : await onboardingOf(db, userId);
+      if (!row?.profile)
+        throw new AppError('validation_failed', 'profile: Send the profile with the first turn', 'profile');
       const text = body.text.trim();
       const opening = text === '' && !body.skip_conversation;
-      if (text) await insertMessage(db, { userId, channel: 'onboarding', role: 'user', text, createdAt: at() });
+      if (text)
+        await insertMessage(db, { userId, channel: 'onboarding', role: 'user', text, createdAt: at() });
       const memory = await loadMemory(db, userId);
-      if (memory.onboarding?.readyToWork) return { message: ALREADY_READY, ready_to_work: true, tasks_generated: 0 };
+      if (memory.onboarding?.readyToWork)
+        return { message: ALREADY_READY, ready_to_work: true, tasks_generated: 0 };
       if (body.skip_conversation) return finish(userId, memory, SKIP_LEAD, false);
 
       let turn: z.output<typeof OnboardingTurnOutput>;
@@ -97,13 +130,24 @@ export function createOnboardingService({ db, ai, usage, now, log, queue }: Deps
       } catch (err) {
         if (!(err instanceof AiError)) throw err;
         log.warn({ err }, 'onboarding turn failed');
-        return { message: opening ? OPENING_FALLBACK : TURN_FALLBACK, ready_to_work: false, tasks_generated: 0 };
+        return {
+          message: opening ? OPENING_FALLBACK : TURN_FALLBACK,
+          ready_to_work: false,
+          tasks_generated: 0,
+        };
       }
       if (turn.ready_to_work) return finish(userId, memory, turn.message, opening);
       // Re-opening the wizard asks the same question again: store it once.
       const last = memory.interview.at(-1);
       if (!(last?.role === 'assistant' && last.content === turn.message)) {
-        await insertMessage(db, { userId, channel: 'onboarding', role: 'intern', text: turn.message, createdAt: at() });
+        await insertMessage(db, {
+          userId,
+          channel: 'onboarding',
+          role: 'intern',
+          text: turn.message,
+          producedBy: ai.producer,
+          createdAt: at(),
+        });
       }
       return { message: turn.message, ready_to_work: false, tasks_generated: 0 };
     },

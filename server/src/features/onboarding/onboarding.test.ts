@@ -14,16 +14,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function turn(user: TestUser, body: Record<string, unknown>) {
-  const res = await call(t, 'POST', `/api/onboarding/${user.id}`, { token: user.token, body: { role: 'user', text: '', ...body } });
+  const res = await call(t, 'POST', `/api/onboarding/${user.id}`, {
+    token: user.token,
+    body: { role: 'user', text: '', ...body },
+  });
   expect(res.status).toBe(200);
   return OnboardingTurnResponse.parse(await res.json()).aiResponse;
 }
 
-const statusOf = async (user: TestUser) => (await call(t, 'GET', `/onboarding/${user.id}/status`, { token: user.token })).json();
+const statusOf = async (user: TestUser) =>
+  (await call(t, 'GET', `/onboarding/${user.id}/status`, { token: user.token })).json();
 const tasksOf = (user: TestUser) => t.database.db.select().from(tasks).where(eq(tasks.userId, user.id));
 
 describe('onboarding', () => {
-  it('requires a token and the caller\'s own id on every route', async () => {
+  it("requires a token and the caller's own id on every route", async () => {
     const user = await signedInUser(t);
     const other = crypto.randomUUID();
     const routes: [string, string][] = [
@@ -49,7 +53,12 @@ describe('onboarding', () => {
     expect(opening.message).toMatch(/^Hi Ada!.*\?$/);
     expect(await statusOf(user)).toEqual({ isComplete: false, readyToWork: false, hasStarted: true });
 
-    const answers = ['Bakeries bin 20% of bread.', 'Bakery owners and bargain hunters.', 'On Instagram and local Facebook groups.', 'About 40 weekly users.'];
+    const answers = [
+      'Bakeries bin 20% of bread.',
+      'Bakery owners and bargain hunters.',
+      'On Instagram and local Facebook groups.',
+      'About 40 weekly users.',
+    ];
     let last = opening;
     for (const text of answers) {
       expect(last.ready_to_work).toBe(false);
@@ -60,13 +69,26 @@ describe('onboarding', () => {
     expect(last.message).toContain(`I've created ${last.tasks_generated} tasks`);
     const stored = await tasksOf(user);
     expect(stored).toHaveLength(last.tasks_generated);
-    expect(stored.every((task) => task.status === 'pending' && task.description.includes('Surplus bread marketplace'))).toBe(true);
+    expect(
+      stored.every(
+        (task) => task.status === 'pending' && task.description.includes('Surplus bread marketplace'),
+      ),
+    ).toBe(true);
     expect(await statusOf(user)).toEqual({ isComplete: false, readyToWork: true, hasStarted: true });
     const [usage] = await t.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id));
     expect(usage).toMatchObject({ month: monthKey(new Date()), tasks: last.tasks_generated, messages: 0 });
-    const interview = await t.database.db.select().from(messages).where(eq(messages.userId, user.id)).orderBy(messages.seq);
+    const interview = await t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.userId, user.id))
+      .orderBy(messages.seq);
     expect(interview.filter((m) => m.role === 'user').map((m) => m.text)).toEqual(answers);
     expect(interview.every((m) => m.channel === 'onboarding')).toBe(true);
+    // The co-founder's side of the interview was written offline, and says so; the founder's answers are theirs.
+    expect(new Set(interview.filter((m) => m.role === 'intern').map((m) => m.producedBy))).toEqual(
+      new Set(['offline']),
+    );
+    expect(interview.filter((m) => m.role === 'user').every((m) => m.producedBy === null)).toBe(true);
 
     // Another "ready" turn never stores a second plan.
     const again = await turn(user, { skip_conversation: true });
@@ -77,8 +99,16 @@ describe('onboarding', () => {
   it('skipped path: one call stores the plan; two racing skips store it once', async () => {
     const user = await signedInUser(t);
     const [a, b] = await Promise.all([
-      turn(user, { profile: testProfile({ industry: 'saas', goals: ['build'] }), skip_conversation: true, text: 'Skip' }),
-      turn(user, { profile: testProfile({ industry: 'saas', goals: ['build'] }), skip_conversation: true, text: 'Skip' }),
+      turn(user, {
+        profile: testProfile({ industry: 'saas', goals: ['build'] }),
+        skip_conversation: true,
+        text: 'Skip',
+      }),
+      turn(user, {
+        profile: testProfile({ industry: 'saas', goals: ['build'] }),
+        skip_conversation: true,
+        text: 'Skip',
+      }),
     ]);
     expect(a.ready_to_work && b.ready_to_work).toBe(true);
     const generated = a.tasks_generated + b.tasks_generated;
@@ -87,27 +117,34 @@ describe('onboarding', () => {
     expect(await tasksOf(user)).toHaveLength(generated);
   });
 
-  it.each(ONBOARDING_INDUSTRIES.map((industry, i) => [industry, ONBOARDING_GOALS[i % ONBOARDING_GOALS.length]!] as const))(
-    'reaches ready with a stored plan for industry %s (goal %s)',
-    async (industry, goal) => {
-      const user = await signedInUser(t);
-      let reply = await turn(user, { profile: testProfile({ industry, goals: [goal], stage: 'Just an idea' }) });
-      for (let i = 0; i < 4; i++) reply = await turn(user, { text: `Answer ${i}` });
-      expect(reply.ready_to_work).toBe(true);
-      expect(reply.tasks_generated).toBeGreaterThanOrEqual(5);
-      expect(await tasksOf(user)).toHaveLength(reply.tasks_generated);
-    },
-  );
+  it.each(
+    ONBOARDING_INDUSTRIES.map(
+      (industry, i) => [industry, ONBOARDING_GOALS[i % ONBOARDING_GOALS.length]!] as const,
+    ),
+  )('reaches ready with a stored plan for industry %s (goal %s)', async (industry, goal) => {
+    const user = await signedInUser(t);
+    let reply = await turn(user, {
+      profile: testProfile({ industry, goals: [goal], stage: 'Just an idea' }),
+    });
+    for (let i = 0; i < 4; i++) reply = await turn(user, { text: `Answer ${i}` });
+    expect(reply.ready_to_work).toBe(true);
+    expect(reply.tasks_generated).toBeGreaterThanOrEqual(5);
+    expect(await tasksOf(user)).toHaveLength(reply.tasks_generated);
+  });
 
-  it('stores only what the month\'s task allowance grants', async () => {
+  it("stores only what the month's task allowance grants", async () => {
     const nearly = await signedInUser(t);
-    await t.database.db.insert(usageCounters).values({ userId: nearly.id, month: monthKey(new Date()), tasks: 8 });
+    await t.database.db
+      .insert(usageCounters)
+      .values({ userId: nearly.id, month: monthKey(new Date()), tasks: 8 });
     const some = await turn(nearly, { profile: testProfile(), skip_conversation: true });
     expect(some).toMatchObject({ ready_to_work: true, tasks_generated: 2 });
     expect(await tasksOf(nearly)).toHaveLength(2);
 
     const spent = await signedInUser(t);
-    await t.database.db.insert(usageCounters).values({ userId: spent.id, month: monthKey(new Date()), tasks: 10 });
+    await t.database.db
+      .insert(usageCounters)
+      .values({ userId: spent.id, month: monthKey(new Date()), tasks: 10 });
     const none = await turn(spent, { profile: testProfile(), skip_conversation: true });
     expect(none).toMatchObject({ ready_to_work: true, tasks_generated: 0 });
     expect(none.message).toContain("You've used this month's task allowance");
