@@ -14,6 +14,7 @@ export * from './schemas/chat.ts';
 export * from './schemas/intern-settings.ts';
 export * from './schemas/task.ts';
 export * from './schemas/provenance.ts';
+export * from './rules/provenance.ts';
 export * from './schemas/usage.ts';
 export * from './api/chat-stream.ts';
 export * from './api/sse.ts';

@@ -1,5 +1,5 @@
 import { CloudOff } from 'lucide-react';
-import { OFFLINE_DRAFT_LABEL, isOfflineDraft } from '../schemas/provenance.ts';
+import { OFFLINE_DRAFT_LABEL, isOfflineDraft } from '../rules/provenance.ts';
 
 /**
  * "Offline draft" on an AI-made artifact the offline co-founder produced (task result, activity, drafted post,
