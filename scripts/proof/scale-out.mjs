@@ -205,9 +205,9 @@ export async function scaleOutProof({ founders = 6, monitor = true } = {}) {
     const byStatus = rows.reduce((acc, r) => ((acc[r.status] = (acc[r.status] ?? 0) + 1), acc), {});
     console.log(`${label}: ${rows.length} tasks in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${JSON.stringify(byStatus)}; proxy served A ${proxy.served[0]}, B ${proxy.served[1]}`);
     // Several results for one task would mean two runs wrote: the result row is one per task, activities are not. A
-    // run may write several activities of one title (two X posts), never the same one twice.
+    // run may write several activities of one title (two X posts, one post in two subreddits), never one twice.
     const { rows: dupActs } = await db.query(
-      `select task_id, count(*)::int n from activities where user_id = any($1::uuid[]) and task_id is not null group by task_id, title, content having count(*) > 1`,
+      `select task_id, count(*)::int n from activities where user_id = any($1::uuid[]) and task_id is not null group by task_id, title, content, subreddit having count(*) > 1`,
       [ids],
     );
     figures.push(
