@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       model: 'gpt-4o-mini',
       baseUrl: null,
       timeoutMs: 60_000,
+      firstTokenTimeoutMs: 30_000,
       maxRetries: 2,
       webSearch: false,
       researchModel: 'gpt-4o-mini',
@@ -41,12 +42,20 @@ describe('loadConfig', () => {
   });
 
   it('reads the AI settings, trimming the base URL', () => {
-    const c = loadConfig({ OPENAI_API_KEY: 'sk-x', OPENAI_MODEL: 'llama3', OPENAI_BASE_URL: 'http://localhost:11434/v1/', OPENAI_TIMEOUT_MS: '5000', OPENAI_MAX_RETRIES: '0' });
+    const c = loadConfig({
+      OPENAI_API_KEY: 'sk-x',
+      OPENAI_MODEL: 'llama3',
+      OPENAI_BASE_URL: 'http://localhost:11434/v1/',
+      OPENAI_TIMEOUT_MS: '5000',
+      OPENAI_FIRST_TOKEN_TIMEOUT_MS: '2000',
+      OPENAI_MAX_RETRIES: '0',
+    });
     expect(c.ai).toEqual({
       apiKey: 'sk-x',
       model: 'llama3',
       baseUrl: 'http://localhost:11434/v1',
       timeoutMs: 5000,
+      firstTokenTimeoutMs: 2000,
       maxRetries: 0,
       webSearch: false,
       researchModel: 'llama3',
@@ -73,6 +82,8 @@ describe('loadConfig', () => {
     [{ SUPABASE_ANON_KEY: 'k'.repeat(40) }, /SUPABASE_URL/],
     [{ OPENAI_BASE_URL: 'localhost:11434' }, /OPENAI_BASE_URL/],
     [{ OPENAI_TIMEOUT_MS: 'soon' }, /OPENAI_TIMEOUT_MS/],
+    [{ OPENAI_FIRST_TOKEN_TIMEOUT_MS: 'soon' }, /OPENAI_FIRST_TOKEN_TIMEOUT_MS/],
+    [{ OPENAI_FIRST_TOKEN_TIMEOUT_MS: '10' }, /OPENAI_FIRST_TOKEN_TIMEOUT_MS/],
     [{ OPENAI_MAX_RETRIES: '-1' }, /OPENAI_MAX_RETRIES/],
     [{ AI_WEB_SEARCH: 'maybe' }, /AI_WEB_SEARCH/],
   ])('names the bad variable: %o', (env, name) => {

@@ -68,6 +68,8 @@ export interface Config {
     model: string;
     baseUrl: string | null;
     timeoutMs: number;
+    /** OPENAI_FIRST_TOKEN_TIMEOUT_MS: a streamed reply whose first text takes longer is given up on. */
+    firstTokenTimeoutMs: number;
     maxRetries: number;
     /**
      * AI_WEB_SEARCH: research through the Responses API's web_search tool (investor research cites real pages).
@@ -186,6 +188,8 @@ const Env = z.object({
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   OPENAI_BASE_URL: HttpUrl.optional(),
   OPENAI_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').default(60_000),
+  // Long enough for a local server to load its model on the first request; OPENAI_TIMEOUT_MS still bounds the rest.
+  OPENAI_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').default(30_000),
   OPENAI_MAX_RETRIES: z.coerce.number({ error: 'must be a number' }).int().min(0).max(10).default(2),
   OPENAI_RESEARCH_MODEL: z.string().min(1).optional(),
   OPENAI_COMPUTER_MODEL: z.string().min(1).default(DEFAULT_COMPUTER_MODEL),
@@ -353,6 +357,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       model: e.OPENAI_MODEL,
       baseUrl: e.OPENAI_BASE_URL ?? null,
       timeoutMs: e.OPENAI_TIMEOUT_MS,
+      firstTokenTimeoutMs: e.OPENAI_FIRST_TOKEN_TIMEOUT_MS,
       maxRetries: e.OPENAI_MAX_RETRIES,
       webSearch: e.AI_WEB_SEARCH,
       researchModel: e.OPENAI_RESEARCH_MODEL ?? e.OPENAI_MODEL,

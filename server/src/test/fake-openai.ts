@@ -103,6 +103,21 @@ export interface FakeOpenAi {
   empty: boolean;
   /** Wait this long before answering (a slow first token; longer than the SDK timeout means a timeout). */
   firstTokenDelayMs: number;
+  /**
+   * Streams: the headers and the role chunk go out at once, then each content chunk waits this long (a local
+   * server still loading its model, or a slow one).
+   */
+  chunkDelayMs: number;
+  /**
+   * json_schema response_format: 'supported' answers the scripted JSON by schema name; 'rejected' answers 400
+   * naming response_format (like many local servers); 'ignored' answers as if it was not there (`reply`).
+   */
+  responseFormat: 'supported' | 'rejected' | 'ignored';
+  /**
+   * The models this server has (GET /v1/models lists them); a chat request for another one is a 404
+   * model_not_found. null: any model is served and the list is empty.
+   */
+  models: string[] | null;
   /** Transcription uploads, in arrival order (including refused ones). */
   transcriptions: TranscriptionRequest[];
   /** The text every transcription answers. */
@@ -212,6 +227,7 @@ const run = <T, R = CompletionRequest>(value: Scripted<T, R>, request: R): T =>
  * the Responses API (non-streamed, web research: output_text with url_citation annotations; computer use: scripted
  * computer_call items answered turn by turn);
  * whisper transcription (multipart, verbose_json, 400 for a file that is not audio); realtime client secrets;
+ * GET /v1/models; the ways local servers differ (no json_schema response_format, slow chunks, unknown models);
  * scripted failures, and a record of every request for assertions.
  */
 export async function startFakeOpenAi(
@@ -237,6 +253,9 @@ export async function startFakeOpenAi(
     computer: [],
     empty: false,
     firstTokenDelayMs: 0,
+    chunkDelayMs: 0,
+    responseFormat: 'supported',
+    models: null,
     transcriptions: [],
     transcript: DEFAULT_TRANSCRIPT,
     duration: null,
@@ -246,7 +265,18 @@ export async function startFakeOpenAi(
       failures = { status, left: times };
     },
     reset() {
-      Object.assign(fake, { reply: 'Hello from the fake model.', structured: {}, web: {}, empty: false, firstTokenDelayMs: 0, transcript: DEFAULT_TRANSCRIPT, duration: null });
+      Object.assign(fake, {
+        reply: 'Hello from the fake model.',
+        structured: {},
+        web: {},
+        empty: false,
+        firstTokenDelayMs: 0,
+        chunkDelayMs: 0,
+        responseFormat: 'supported',
+        models: null,
+        transcript: DEFAULT_TRANSCRIPT,
+        duration: null,
+      });
       fake.requests.length = 0;
       fake.responses.length = 0;
       fake.computer.length = 0;
@@ -317,7 +347,7 @@ export async function startFakeOpenAi(
 
   function contentFor(body: CompletionRequest): string[] {
     if (fake.empty) return [];
-    const schemaName = body.response_format?.json_schema?.name;
+    const schemaName = fake.responseFormat === 'supported' ? body.response_format?.json_schema?.name : undefined;
     if (schemaName) return [JSON.stringify(run(fake.structured[schemaName] ?? DEFAULT_STRUCTURED[schemaName] ?? {}, body))];
     const text = run(fake.reply, body);
     return Array.isArray(text) ? text : (text.match(/\S+\s*/g) ?? []);
@@ -440,15 +470,35 @@ export async function startFakeOpenAi(
     });
   }
 
+  /** Why this server refuses the chat request as OpenAI or a local server would (unknown model, no json_schema). */
+  function refused(body: CompletionRequest): { status: number; error: { message: string; type: string; code: string | null } } | null {
+    if (fake.models && !fake.models.includes(body.model)) {
+      const message = `The model \`${body.model}\` does not exist or you do not have access to it.`;
+      return { status: 404, error: { message, type: 'invalid_request_error', code: 'model_not_found' } };
+    }
+    if (fake.responseFormat === 'rejected' && body.response_format?.type === 'json_schema') {
+      const message = "response_format of type 'json_schema' is not supported by this server";
+      return { status: 400, error: { message, type: 'invalid_request_error', code: null } };
+    }
+    return null;
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (options.realtime && req.url?.startsWith('/v1/realtime/calls')) return options.realtime.handle(req, res);
     if (req.method === 'POST' && req.url === '/v1/audio/transcriptions') return transcribe(req, res);
     if (req.method === 'POST' && req.url === '/v1/realtime/client_secrets') return mintClientSecret(req, res);
     if (req.method === 'POST' && req.url === '/v1/responses') return respond(req, res);
+    if (req.method === 'GET' && req.url === '/v1/models') {
+      if (failed(req, res)) return;
+      const data = (fake.models ?? []).map((id) => ({ id, object: 'model', created: 0, owned_by: 'fake' }));
+      return answerJson(res, 200, { object: 'list', data });
+    }
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return answerJson(res, 404, { error: { message: 'Not found' } });
     const body = await readJson<CompletionRequest>(req);
     fake.requests.push({ path: req.url, authorization: req.headers.authorization, body });
     if (failed(req, res)) return;
+    const refusal = refused(body);
+    if (refusal) return answerJson(res, refusal.status, { error: { ...refusal.error, param: null } });
     if (fake.firstTokenDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.firstTokenDelayMs));
     if (res.destroyed) return;
     const id = `chatcmpl-fake-${++counter}`;
@@ -464,7 +514,11 @@ export async function startFakeOpenAi(
     const event = (delta: Record<string, string>, finish: string | null) =>
       res.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
     event({ role: 'assistant', content: '' }, null);
-    for (const content of chunks) event({ content }, null);
+    for (const content of chunks) {
+      if (fake.chunkDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, fake.chunkDelayMs));
+      if (res.destroyed) return;
+      event({ content }, null);
+    }
     event({}, 'stop');
     res.end('data: [DONE]\n\n');
   }

@@ -93,13 +93,13 @@ describe('OpenAI adapter against the fake server', () => {
     expect((await collect(ai.streamChat(request))).join('')).toBe('Back again.');
   });
 
-  it('maps 500s and timeouts to unavailable', async () => {
+  it('maps 500s to unavailable and a stream that never starts to a timeout', async () => {
     fake.fail(500);
     expect((await failure(ai.complete(request))).kind).toBe('unavailable');
     fake.reset();
     fake.firstTokenDelayMs = 1000;
     const slow = provider({ timeoutMs: 100, maxRetries: 0 });
-    expect((await failure(collect(slow.streamChat(request)))).kind).toBe('unavailable');
+    expect((await failure(collect(slow.streamChat(request)))).kind).toBe('timeout');
   });
 
   it('an empty answer is "No AI response received" on every path', async () => {

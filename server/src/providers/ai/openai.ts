@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Response as OpenAiResponse } from 'openai/resources/responses/responses';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { DEFAULT_COMPUTER_MODEL, type Config } from '../../config.ts';
 import {
   AiError,
@@ -14,40 +14,10 @@ import {
   type WebSource,
 } from './port.ts';
 import { createOpenAiComputerSession } from './openai-computer.ts';
+import { toAiError } from './openai/errors.ts';
+import { textWithDeadlines } from './openai/stream.ts';
+import { createStructuredCaller, extractJson, strictJsonSchema } from './openai/structured.ts';
 import { usageOf } from './pricing.ts';
-
-// Keywords OpenAI's strict structured outputs refuse; zod still enforces them when the answer is parsed.
-const UNSUPPORTED_IN_STRICT = new Set(['$schema', 'default', 'minLength', 'maxLength']);
-
-function stripUnsupported(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(stripUnsupported);
-  if (typeof node !== 'object' || node === null) return node;
-  return Object.fromEntries(
-    Object.entries(node)
-      .filter(([key]) => !UNSUPPORTED_IN_STRICT.has(key))
-      .map(([key, value]) => [key, stripUnsupported(value)]),
-  );
-}
-
-/** The JSON schema sent as response_format (objects already come out closed and fully required from zod). */
-export function strictJsonSchema(schema: z.ZodType): Record<string, unknown> {
-  return stripUnsupported(z.toJSONSchema(schema)) as Record<string, unknown>;
-}
-
-/** 429 is "slow down" (the SDK has already retried with back-off); anything else means "not available now". */
-function toAiError(err: unknown): AiError {
-  if (err instanceof AiError) return err;
-  if (err instanceof OpenAI.APIError && err.status === 429) return new AiError('rate_limited', { cause: err });
-  return new AiError('unavailable', { cause: err });
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /** The pages an answer cites: its url_citation annotations, first title kept per URL, in order. */
 export function citedSources(res: Pick<OpenAiResponse, 'output'>): WebSource[] {
@@ -65,12 +35,13 @@ export function citedSources(res: Pick<OpenAiResponse, 'output'>): WebSource[] {
 }
 
 type OpenAiSettings = Pick<Config['ai'], 'model' | 'baseUrl' | 'timeoutMs' | 'maxRetries'> &
-  Partial<Pick<Config['ai'], 'webSearch' | 'researchModel' | 'computerModel'>> & { apiKey: string };
+  Partial<Pick<Config['ai'], 'firstTokenTimeoutMs' | 'webSearch' | 'researchModel' | 'computerModel'>> & { apiKey: string };
 
 /**
  * Any OpenAI-compatible chat-completions server (OpenAI, Ollama, vLLM, LM Studio) through the official SDK. With
  * webSearch on, research() too: the Responses API with the web_search tool (OpenAI's own; most compatible servers
- * have neither, hence off by default).
+ * have neither, hence off by default). A streamed reply has two deadlines: its first text within
+ * firstTokenTimeoutMs, all of it within timeoutMs (which also bounds each non-streamed request).
  */
 export function createOpenAiProvider(ai: OpenAiSettings): AiProvider {
   const client = new OpenAI({
@@ -81,6 +52,16 @@ export function createOpenAiProvider(ai: OpenAiSettings): AiProvider {
   });
   const researchModel = ai.researchModel ?? ai.model;
   const messagesOf = (r: ChatRequest): ChatCompletionMessageParam[] => [{ role: 'system', content: r.system }, ...r.messages];
+  const failure = (err: unknown, model = ai.model) => toAiError(err, { model, apiKey: ai.apiKey });
+  const structuredCall = createStructuredCaller(async (messages, format, r) => {
+    const responseFormat = format ? { response_format: { type: 'json_schema' as const, json_schema: { ...format, strict: true } } } : {};
+    const res = await client.chat.completions.create(
+      { model: ai.model, messages, max_tokens: r.maxTokens, ...responseFormat },
+      { signal: r.signal },
+    );
+    const usage = { promptTokens: res.usage?.prompt_tokens ?? 0, completionTokens: res.usage?.completion_tokens ?? 0 };
+    return { content: res.choices[0]?.message.content ?? '', ...usage };
+  });
 
   async function complete(r: ChatRequest): Promise<string> {
     let text: string | null | undefined;
@@ -91,7 +72,7 @@ export function createOpenAiProvider(ai: OpenAiSettings): AiProvider {
       );
       text = res.choices[0]?.message.content;
     } catch (err) {
-      throw toAiError(err);
+      throw failure(err);
     }
     if (!text?.trim()) throw new AiError('empty');
     return text;
@@ -104,19 +85,18 @@ export function createOpenAiProvider(ai: OpenAiSettings): AiProvider {
 
     async *streamChat(r) {
       let produced = false;
-      try {
-        const stream = await client.chat.completions.create(
+      const open = (signal: AbortSignal) =>
+        client.chat.completions.create(
           { model: ai.model, messages: messagesOf(r), max_tokens: r.maxTokens, stream: true },
-          { signal: r.signal },
+          { signal },
         );
-        for await (const chunk of stream) {
-          const text = chunk.choices[0]?.delta.content;
-          if (!text) continue;
+      try {
+        for await (const text of textWithDeadlines(open, { firstTokenMs: ai.firstTokenTimeoutMs, totalMs: ai.timeoutMs }, r.signal)) {
           produced = true;
           yield text;
         }
       } catch (err) {
-        throw toAiError(err);
+        throw failure(err);
       }
       if (!produced) throw new AiError('empty');
     },
@@ -138,7 +118,7 @@ export function createOpenAiProvider(ai: OpenAiSettings): AiProvider {
           try {
             return await session.next(observation);
           } catch (err) {
-            throw toAiError(err);
+            throw failure(err, ai.computerModel ?? DEFAULT_COMPUTER_MODEL);
           }
         },
       };
@@ -164,11 +144,11 @@ export function createOpenAiProvider(ai: OpenAiSettings): AiProvider {
         { signal: r.signal },
       );
     } catch (err) {
-      throw toAiError(err);
+      throw failure(err, researchModel);
     }
     const text = res.output_text;
     if (!text?.trim()) throw new AiError('empty');
-    const parsed = r.schema.safeParse(parseJson(text));
+    const parsed = r.schema.safeParse(extractJson(text));
     if (!parsed.success) throw new AiError('bad_output', { cause: parsed.error });
     return {
       value: parsed.data,
@@ -178,30 +158,11 @@ export function createOpenAiProvider(ai: OpenAiSettings): AiProvider {
   }
 
   async function structuredWithUsage<S extends z.ZodType>(r: StructuredRequest<S>): Promise<{ value: z.output<S>; usage: AiUsage }> {
-    const responseFormat = {
-      type: 'json_schema' as const,
-      json_schema: { name: r.name, schema: strictJsonSchema(r.schema), strict: true },
-    };
-    // A model can still emit JSON that misses the schema (compatible servers may ignore `strict`): ask once more.
-    // Both answers are paid for, so both count.
-    const spent = { prompt: 0, completion: 0 };
-    for (let attempt = 0; attempt < 2; attempt++) {
-      let content: string | null | undefined;
-      try {
-        const res = await client.chat.completions.create(
-          { model: ai.model, messages: messagesOf(r), max_tokens: r.maxTokens, response_format: responseFormat },
-          { signal: r.signal },
-        );
-        content = res.choices[0]?.message.content;
-        spent.prompt += res.usage?.prompt_tokens ?? 0;
-        spent.completion += res.usage?.completion_tokens ?? 0;
-      } catch (err) {
-        throw toAiError(err);
-      }
-      if (!content?.trim()) throw new AiError('empty');
-      const parsed = r.schema.safeParse(parseJson(content));
-      if (parsed.success) return { value: parsed.data, usage: usageOf(ai.model, spent.prompt, spent.completion) };
+    try {
+      const { value, promptTokens, completionTokens } = await structuredCall(r);
+      return { value, usage: usageOf(ai.model, promptTokens, completionTokens) };
+    } catch (err) {
+      throw failure(err);
     }
-    throw new AiError('bad_output');
   }
 }

@@ -161,13 +161,28 @@ export interface AiProvider {
   startComputerUse(request: ComputerUseRequest): ComputerUseSession;
 }
 
-export type AiErrorKind = 'rate_limited' | 'unavailable' | 'empty' | 'bad_output';
+export type AiErrorKind =
+  | 'rate_limited'
+  | 'unavailable'
+  | 'empty'
+  | 'bad_output'
+  | 'bad_key'
+  | 'model_not_found'
+  | 'unreachable'
+  | 'timeout'
+  | 'slow_start';
 
+// What the founder reads: which of the model's own failures happened, in plain words ({model}: the model's name).
 const MESSAGES: Record<AiErrorKind, string> = {
   rate_limited: 'The AI service is busy right now. Please try again in a moment.',
   unavailable: 'The AI service is unavailable right now. Please try again.',
   empty: 'No AI response received',
   bad_output: 'The AI returned an answer we could not read. Please try again.',
+  bad_key: 'The model server rejected the API key.',
+  model_not_found: 'The model "{model}" was not found on the model server.',
+  unreachable: 'The model server could not be reached.',
+  timeout: 'The model did not answer in time.',
+  slow_start: 'The model did not start answering in time.',
 };
 
 /** Every provider failure, whatever the adapter: routes turn it into 502 ai_unavailable with this message. */
@@ -175,8 +190,8 @@ export class AiError extends Error {
   override name = 'AiError';
   constructor(
     readonly kind: AiErrorKind,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; model?: string },
   ) {
-    super(MESSAGES[kind], options);
+    super(MESSAGES[kind].replace(' "{model}"', options?.model ? ` "${options.model}"` : ''), options);
   }
 }

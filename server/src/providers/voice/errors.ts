@@ -13,7 +13,7 @@ const FIXED: Record<number, string> = {
 const UNREACHABLE = 'The voice service could not be reached. Please try again.';
 const SERVER_FAILED = 'The voice service failed. Please try again.';
 
-function scrub(message: string, apiKey: string): string {
+export function scrub(message: string, apiKey: string): string {
   return message.split(apiKey).join('[redacted]').replace(KEY_SHAPED, '[redacted]');
 }
 
