@@ -17,6 +17,9 @@ import { createVmEvents } from './events/vm-events.ts';
 import { startLiveView } from './features/vms/live-view.ts';
 import { vmServices } from './features/vms/vm-services.ts';
 import { ownsVmCheck, startHoursSweep } from './features/vms/vms.service.ts';
+import { isLocalMode } from './features/model-settings/local-mode.ts';
+import { localServersFor } from './features/model-settings/local-servers.service.ts';
+import { describeLocalModelServers } from './providers/ai/local-servers.ts';
 
 const DRAIN_TIMEOUT_MS = 10_000;
 
@@ -35,7 +38,14 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 /** Whether a bind address keeps the server on this machine (127.x, ::1, localhost). */
 const isLoopbackHost = (host: string): boolean => host === 'localhost' || isLoopbackAddress(host);
 
-function banner(config: Config, database: Database, app: CofounderApp, port: number, monitorPort: number): string[] {
+function banner(
+  config: Config,
+  database: Database,
+  app: CofounderApp,
+  port: number,
+  monitorPort: number,
+  localModels: string | null,
+): string[] {
   const emailLine = app.email.describe;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const wide = !isLoopbackHost(config.host) && config.localConveniences.length > 0;
@@ -50,6 +60,7 @@ function banner(config: Config, database: Database, app: CofounderApp, port: num
     `database: ${database.kind === 'postgres' ? 'real' : 'local'} (${database.describe})`,
     `email: ${emailLine}${emailLine.startsWith('local') ? ' — this machine only; set SMTP_URL to send real email' : ''}`,
     `ai: ${app.ai.describe}`,
+    ...(localModels ? [localModels] : []),
     app.vm.describe,
     `voice: ${app.voice.describe}`,
     config.stripe
@@ -65,6 +76,8 @@ function banner(config: Config, database: Database, app: CofounderApp, port: num
 async function start(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
+  // Local model servers on this machine (local mode): probed while the database opens, never delaying the listen.
+  const localModels = isLocalMode(config) ? localServersFor(config).latest() : null;
   // Everything opened below registers how to close it; a failed start and a shutdown both close in reverse.
   const closers = createClosers();
   let database: Database;
@@ -146,7 +159,9 @@ async function start(): Promise<void> {
   }
   closers.add(() => monitor.close());
   const port = (server.address() as { port: number }).port;
-  for (const line of banner(config, database, app, port, monitor.port)) console.log(line);
+  // The scan is bounded by its probe timeout and usually done by now: its line goes with the ai line.
+  const localModelsLine = localModels && describeLocalModelServers((await localModels).servers);
+  for (const line of banner(config, database, app, port, monitor.port, localModelsLine)) console.log(line);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -42,6 +42,7 @@ export * from './schemas/investors.ts';
 export * from './rules/investors.ts';
 export * from './schemas/sms.ts';
 export * from './schemas/vms.ts';
+export * from './schemas/local-models.ts';
 export * from './rules/vms.ts';
 export * from './rules/plain-text.ts';
 export * from './schemas/task-outputs.ts';

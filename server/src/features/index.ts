@@ -13,6 +13,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { internSettingsRoutes } from './intern-settings/intern-settings.routes.ts';
 import { investorsRoutes } from './investors/investors.routes.ts';
 import { meRoutes } from './me/me.routes.ts';
+import { modelSettingsRoutes } from './model-settings/model-settings.routes.ts';
 import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
 import { postingSettingsRoutes } from './publishing/posting-settings.routes.ts';
 import { SMS_LOCAL_ONLY_PATH, SMS_PUBLIC_ROUTES, smsRoutes } from './sms/sms.routes.ts';
@@ -48,6 +49,7 @@ export const FEATURES: FeatureRouter[] = [
   smsRoutes,
   vmsRoutes,
   computerUseRoutes,
+  modelSettingsRoutes,
 ];
 
 /**

@@ -4,6 +4,7 @@ import { connectionsEndpoints } from './contract/connections.ts';
 import type { Endpoint } from './contract/define.ts';
 import { investorsEndpoints } from './contract/investors.ts';
 import { machinesEndpoints } from './contract/machines.ts';
+import { modelSettingsEndpoints } from './contract/model-settings.ts';
 import { phoneEndpoints } from './contract/phone.ts';
 import { voiceEndpoints } from './contract/voice.ts';
 import { workEndpoints } from './contract/work.ts';
@@ -31,6 +32,7 @@ export const CONTRACT_AREAS = {
   phone: phoneEndpoints,
   investors: investorsEndpoints,
   machines: machinesEndpoints,
+  modelSettings: modelSettingsEndpoints,
 } as const;
 
 /**
@@ -48,6 +50,7 @@ export const contract = {
   ...phoneEndpoints,
   ...investorsEndpoints,
   ...machinesEndpoints,
+  ...modelSettingsEndpoints,
 } as const;
 
 export type Contract = typeof contract;
