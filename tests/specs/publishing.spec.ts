@@ -57,6 +57,8 @@ test('paused marketing work resumes after connecting; an approved draft is poste
   await expect(page.getByText('Approved — queued to publish')).toBeVisible();
   const reddit = waiting.and(page.locator('[data-platform="reddit"]')).first();
   const redditTitle = (await reddit.locator('p.font-semibold').textContent())!.trim();
+  // The subreddit follows the founder's industry (r/fintech, r/SaaS, …) or r/startups: read it from the card.
+  const subreddit = (await reddit.getByText(/^r\/\w+$/).textContent())!.trim().slice(2);
   await reddit.getByRole('button', { name: 'Approve', exact: true }).click();
 
   // The publishing job posts them on the fakes; the Approved tab shows them published.
@@ -74,6 +76,6 @@ test('paused marketing work resumes after connecting; an approved draft is poste
     feed.getByRole('link', { name: 'View post' }).and(feed.locator(`[href^="https://x.com/${FAKE_X.username}/status/"]`)),
   ).toBeVisible();
   await expect(
-    feed.getByRole('link', { name: 'View post' }).and(feed.locator('[href^="https://www.reddit.com/r/startups/comments/"]')),
+    feed.getByRole('link', { name: 'View post' }).and(feed.locator(`[href^="https://www.reddit.com/r/${subreddit}/comments/"]`)),
   ).toBeVisible();
 });
