@@ -62,6 +62,7 @@ describe('/api guard and errors', () => {
       supabaseUrl: null,
       supabaseAnonKey: t.anonKey,
       modes: { auth: 'local', database: expect.stringMatching(/local|real/), email: 'local', ai: 'local', billing: 'local' },
+      aiModel: null,
       oauthProviders: { google: false, github: false },
       devMailbox: true,
       social: { twitter: false, reddit: false },

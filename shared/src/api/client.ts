@@ -240,6 +240,10 @@ export function createApi({
     stopComputerTask: (id: string) => call('stopComputerTask', { params: { id }, body: {} }),
     confirmComputerAction: (id: string, body: ConfirmActionBody) =>
       call('confirmComputerAction', { params: { id }, body }),
+    /** Settings → Model: the local model servers the last scan of this machine found (404 outside local mode). */
+    localModelServers: () => call('localModelServers'),
+    /** "Scan again": probes this machine now; 429 (with the text to show) when asked again too soon. */
+    scanLocalModelServers: () => call('scanLocalModelServers', { body: {} }),
     /** Pushes the whole connections map after an add or remove (spec 1 §4); the server stores nothing. */
     pushServiceConnections: (connections: ServiceConnectionsBody['connections']) =>
       call('pushServiceConnections', { body: { connections } }),

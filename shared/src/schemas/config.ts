@@ -22,6 +22,8 @@ export const PublicConfig = z.object({
     /** local: the built-in checkout at /dev/checkout (no card is charged); real: Stripe. */
     billing: ProviderMode.default('local'),
   }),
+  /** The server default's model name when ai is real; null for the offline co-founder. Never a key or URL. */
+  aiModel: z.string().nullable().default(null),
   /** OAuth sign-in providers enabled on the auth server. */
   oauthProviders: z.object({ google: z.boolean(), github: z.boolean() }),
   /** The dev mailbox is reachable (local email only). */

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OfflineBadge } from './OfflineBadge.tsx';
@@ -28,5 +28,35 @@ describe('OfflineBadge', () => {
     await user.click(badge);
     await user.click(screen.getByText('elsewhere'));
     expect(badge.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('has no link unless given one', async () => {
+    const user = userEvent.setup();
+    render(<OfflineBadge />);
+    await user.click(screen.getByRole('button', { name: 'Offline mode' }));
+    expect(screen.queryByRole('link', { name: 'Connect a model' })).toBeNull();
+  });
+
+  it('links to Settings → Model, navigating in place when the app can', async () => {
+    const user = userEvent.setup();
+    const navigate = vi.fn();
+    render(<OfflineBadge connect={{ href: '/dashboard/settings#model', navigate }} />);
+    await user.click(screen.getByRole('button', { name: 'Offline mode' }));
+    const link = screen.getByRole('link', { name: 'Connect a model' });
+    expect(link.getAttribute('href')).toBe('/dashboard/settings#model');
+    expect(link.getAttribute('target')).toBeNull();
+    await user.click(link);
+    expect(navigate).toHaveBeenCalledWith('/dashboard/settings#model');
+  });
+
+  it('opens the dashboard in a new tab from a panel', async () => {
+    const user = userEvent.setup();
+    render(
+      <OfflineBadge connect={{ href: 'http://localhost:3000/dashboard/settings#model', newTab: true }} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Offline mode' }));
+    const link = screen.getByRole('link', { name: 'Connect a model' });
+    expect(link.getAttribute('href')).toBe('http://localhost:3000/dashboard/settings#model');
+    expect(link.getAttribute('target')).toBe('_blank');
   });
 });

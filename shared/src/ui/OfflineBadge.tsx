@@ -1,14 +1,26 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { CloudOff } from 'lucide-react';
 
 export const OFFLINE_MODE_TEXT =
   'Replies come from the built-in offline co-founder. Set OPENAI_API_KEY on the server for a real model.';
 
+/** Settings → Model's anchor on the settings screen, and the dashboard path every offline label links to. */
+export const MODEL_SETTINGS_ANCHOR = 'model';
+export const MODEL_SETTINGS_PATH = `/dashboard/settings#${MODEL_SETTINGS_ANCHOR}`;
+export const CONNECT_MODEL_TEXT = 'Connect a model';
+
+/** Where the badge's "Connect a model" link goes: `navigate` keeps a single-page app in place; `newTab` for panels. */
+export interface ConnectModelLink {
+  href: string;
+  newTab?: boolean;
+  navigate?: (href: string) => void;
+}
+
 /**
  * Says plainly that replies come from the local co-founder, with how to get a real model. A toggletip (a
  * button that shows its note), so it works by keyboard and touch, not only on hover.
  */
-export function OfflineBadge() {
+export function OfflineBadge({ connect }: { connect?: ConnectModelLink } = {}) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLSpanElement>(null);
   const noteId = useId();
@@ -44,8 +56,32 @@ export function OfflineBadge() {
         role="status"
         className={`${open ? 'block' : 'hidden'} absolute top-full left-0 z-30 mt-2 w-64 rounded-lg border border-slate-200 bg-white p-3 text-xs text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200`}
       >
-        {open && OFFLINE_MODE_TEXT}
+        {open && (
+          <>
+            {OFFLINE_MODE_TEXT}
+            {connect && <ConnectLink {...connect} />}
+          </>
+        )}
       </span>
     </span>
+  );
+}
+
+function ConnectLink({ href, newTab, navigate }: ConnectModelLink) {
+  const follow = (e: MouseEvent<HTMLAnchorElement>) => {
+    // A modified click still opens a new tab as the browser would.
+    if (!navigate || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    navigate(href);
+  };
+  return (
+    <a
+      href={href}
+      onClick={follow}
+      {...(newTab ? { target: '_blank', rel: 'noreferrer' } : {})}
+      className="mt-2 block font-medium text-indigo-600 underline hover:text-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-indigo-400"
+    >
+      {CONNECT_MODEL_TEXT}
+    </a>
   );
 }

@@ -13,6 +13,7 @@ export const TEST_CONFIG: PublicConfig = {
   supabaseUrl: null,
   supabaseAnonKey: 'anon-key',
   modes: { auth: 'local', database: 'local', email: 'local', ai: 'local', billing: 'local' },
+  aiModel: null,
   oauthProviders: { google: false, github: false },
   devMailbox: true,
   social: { twitter: false, reddit: false },

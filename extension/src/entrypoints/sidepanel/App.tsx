@@ -22,7 +22,8 @@ export function App() {
       </Message>
     );
   }
-  if (connection.status === 'loading' || session === undefined) return <Message status>Loading...</Message>;
+  if (connection.status === 'loading' || session === undefined || server.url === null)
+    return <Message status>Loading...</Message>;
   if (!session) return <Message>Sign in from the extension popup to chat with your co-founder here.</Message>;
   return (
     <SignedInChat
@@ -32,6 +33,7 @@ export function App() {
       supabase={connection.supabase}
       api={connection.api}
       config={connection.config}
+      serverUrl={server.url}
     />
   );
 }

@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import type { Session } from '@supabase/auth-js';
 import type { Api, PublicConfig } from '@cofounder/shared';
-import { ChatComposer, ChatThread, OfflineBadge, PageChip, useChatSend, UsageMeter } from '@cofounder/shared/ui';
+import { browser } from 'wxt/browser';
+import {
+  ChatComposer,
+  ChatThread,
+  MODEL_SETTINGS_PATH,
+  OfflineBadge,
+  PageChip,
+  useChatSend,
+  UsageMeter,
+} from '@cofounder/shared/ui';
 import { useAttachedPage } from './use-attached-page.ts';
 import { useHistory } from './use-history.ts';
 import { useInternName } from './use-intern-name.ts';
@@ -13,10 +22,12 @@ interface SignedInChatProps {
   supabase: SupabaseClient;
   api: Api;
   config: PublicConfig;
+  /** The dashboard's server, for the offline label's link to Settings → Model. */
+  serverUrl: string;
 }
 
 /** The dashboard's chat beside the page: history, streamed replies, the inline usage meter, "Use this page". */
-export function SignedInChat({ session, supabase, api, config }: SignedInChatProps) {
+export function SignedInChat({ session, supabase, api, config, serverUrl }: SignedInChatProps) {
   const userId = session.user.id;
   const history = useHistory(api, userId);
   const usage = useUsage(api);
@@ -45,7 +56,16 @@ export function SignedInChat({ session, supabase, api, config }: SignedInChatPro
       <header className="panel-header">
         <div className="panel-title">
           <h1>{internName}</h1>
-          {config.modes.ai === 'local' && <OfflineBadge />}
+          {config.modes.ai === 'local' && (
+            <OfflineBadge
+              connect={{
+                href: `${serverUrl}${MODEL_SETTINGS_PATH}`,
+                newTab: true,
+                // The panel never navigates away: the dashboard opens in a tab of its own.
+                navigate: (url) => void browser.tabs.create({ url }),
+              }}
+            />
+          )}
           <span className="panel-status" aria-live="polite">
             {chat.pending ? 'Typing...' : 'Online'}
           </span>

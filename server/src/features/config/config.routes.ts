@@ -42,6 +42,7 @@ export const configRoutes: FeatureRouter = ({ config, database, email, ai, voice
         ai: ai.mode,
         billing: config.stripe ? 'real' : 'local',
       },
+      aiModel: ai.mode === 'real' ? ai.producer : null,
       oauthProviders: await providers(),
       // The mailbox answers this machine only: another client is not sent to a page that refuses it.
       devMailbox: email.mode === 'local' && fromThisMachine(ctx),

@@ -37,7 +37,9 @@ const userMessages = (user: TestUser) =>
 
 describe('chat with a real model (fake OpenAI)', () => {
   it('reports the AI mode as real', async () => {
-    expect((await (await fetch(`${t.baseUrl}/api/config`)).json()).modes.ai).toBe('real');
+    const config = await (await fetch(`${t.baseUrl}/api/config`)).json();
+    expect(config.modes.ai).toBe('real');
+    expect(config.aiModel).toBe('fake-model');
   });
 
   it('sends the persona, settings, profile, interview and tasks in the system prompt', async () => {

@@ -1,5 +1,6 @@
 import { Bot } from 'lucide-react';
-import { OfflineBadge, UsageMeter } from '@cofounder/shared/ui';
+import { useNavigate } from 'react-router';
+import { MODEL_SETTINGS_PATH, OfflineBadge, UsageMeter } from '@cofounder/shared/ui';
 import { useConfig } from '../../data/config/use-config.ts';
 import { useUsageDetails } from '../../data/usage/use-usage-details.ts';
 import { UsageDetailsDialog } from './UsageDetailsDialog.tsx';
@@ -16,6 +17,7 @@ export function ChatHeader({
 }) {
   const config = useConfig();
   const usage = useUsageDetails(userId);
+  const navigate = useNavigate();
   return (
     <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
       <div className="flex min-w-0 items-center gap-3">
@@ -28,7 +30,9 @@ export function ChatHeader({
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="truncate text-base font-semibold text-slate-900 dark:text-white">{internName}</h2>
-            {config.modes.ai === 'local' && <OfflineBadge />}
+            {config.modes.ai === 'local' && (
+              <OfflineBadge connect={{ href: MODEL_SETTINGS_PATH, navigate }} />
+            )}
           </div>
           <p
             className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400"

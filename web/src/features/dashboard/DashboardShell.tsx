@@ -16,12 +16,13 @@ export function DashboardShell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [tourHighlight, setTourHighlight] = useState<string | null>(null);
   const main = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   useEffect(() => {
     setDrawerOpen(false);
-    // The page scrolls inside <main>, which RootLayout's window.scrollTo cannot reset.
-    main.current?.scrollTo?.(0, 0);
-  }, [pathname]);
+    // The page scrolls inside <main>, which RootLayout's window.scrollTo cannot reset. A link to a #section is the
+    // page's to scroll (this effect runs after the page's own, so resetting here would undo it).
+    if (!hash) main.current?.scrollTo?.(0, 0);
+  }, [pathname, hash]);
 
   return (
     <div className="min-h-screen md:flex">

@@ -6,6 +6,7 @@ import { FormBanner } from '../auth/ui/FormBanner.tsx';
 import { SubscriptionTab } from '../billing/SubscriptionTab.tsx';
 import { Spinner } from '../layout/Spinner.tsx';
 import { AiSettingsForm } from './AiSettingsForm.tsx';
+import { ModelSection } from './model/ModelSection.tsx';
 
 const tabClass =
   'rounded-md px-4 py-2 text-sm font-medium text-slate-600 transition hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-400 dark:hover:text-white dark:data-[state=active]:bg-slate-800 dark:data-[state=active]:text-white';
@@ -13,7 +14,10 @@ const tabClass =
 const TABS = ['ai', 'subscription'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /dashboard/settings: AI Settings and Subscription; `?tab=subscription` opens the second (links from billing). */
+/**
+ * /dashboard/settings: AI Settings (with Model, `#model`) and Subscription; `?tab=subscription` opens the second
+ * (links from billing).
+ */
 export function SettingsScreen({ userId }: { userId: string }) {
   const settings = useInternSettings(userId);
   const [params, setParams] = useSearchParams();
@@ -70,6 +74,7 @@ export function SettingsScreen({ userId }: { userId: string }) {
               <AiSettingsForm userId={userId} saved={settings.data ?? DEFAULT_INTERN_SETTINGS} />
             )}
           </section>
+          <ModelSection ready={!settings.isPending} />
         </Tabs.Content>
         <Tabs.Content value="subscription" className="mt-6 focus-visible:outline-none">
           <h2 className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">Subscription</h2>

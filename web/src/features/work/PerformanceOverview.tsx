@@ -7,6 +7,8 @@ import {
   type ActivityResponse,
   type TaskListResponse,
 } from '@cofounder/shared';
+import { CONNECT_MODEL_TEXT, MODEL_SETTINGS_PATH } from '@cofounder/shared/ui';
+import { Link } from 'react-router';
 import { cardClass } from './labels.ts';
 
 const RADIUS = WORK.successRingCircumference / (2 * Math.PI);
@@ -152,6 +154,15 @@ export function PerformanceOverview({
             <p data-testid="needs-input-count" className="mt-1 text-xs text-amber-700 dark:text-amber-300">
               {tasks.needs_input} {tasks.needs_input === 1 ? 'draft needs' : 'drafts need'} your input
             </p>
+          )}
+          {/* Those drafts are the offline co-founder's: a model writes the real thing. */}
+          {tasks.needs_input > 0 && (
+            <Link
+              to={MODEL_SETTINGS_PATH}
+              className="text-xs font-medium text-indigo-600 underline hover:text-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-indigo-400"
+            >
+              {CONNECT_MODEL_TEXT}
+            </Link>
           )}
           <dl className="mt-2 grid w-full grid-cols-2 gap-2 text-center text-sm">
             <div>

@@ -1,0 +1,31 @@
+import type { LocalModelServer } from '@cofounder/shared';
+import { CopyLinesButton } from './CopyLinesButton.tsx';
+import { envLinesFor } from './env-lines.ts';
+
+/** One local model server that answered: where it is, what it serves, and the env lines that use it. */
+export function LocalServerCard({ server }: { server: LocalModelServer }) {
+  const lines = envLinesFor(server);
+  return (
+    <li
+      data-testid="local-model-server"
+      className="rounded-lg border border-slate-200 p-4 dark:border-slate-800"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h4 className="font-semibold text-slate-900 dark:text-white">{server.name}</h4>
+        <code className="text-xs text-slate-500 dark:text-slate-400">{server.baseUrl}</code>
+      </div>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        {server.models.length > 0 ? `Models: ${server.models.join(', ')}` : 'It lists no models yet.'}
+      </p>
+      <div className="mt-3 flex items-start gap-2">
+        <pre
+          aria-label={`Environment lines for ${server.name}`}
+          className="flex-1 overflow-x-auto rounded-md bg-slate-100 p-2 text-xs text-slate-800 dark:bg-slate-900 dark:text-slate-200"
+        >
+          {lines}
+        </pre>
+        <CopyLinesButton text={lines} label={`Copy the lines for ${server.name}`} />
+      </div>
+    </li>
+  );
+}
