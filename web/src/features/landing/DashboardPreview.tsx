@@ -1,6 +1,6 @@
 import type { TaskCategory, TaskStatus, UsageReply } from '@cofounder/shared';
 import { UsageMeter } from '@cofounder/shared/ui';
-import { SuccessRing } from '../work/PerformanceOverview.tsx';
+import { SuccessRing } from '../work/SuccessRing.tsx';
 import { CATEGORY_LABELS, STATUS_LABELS, STATUS_TONES } from '../work/labels.ts';
 
 /*
