@@ -11,3 +11,4 @@ export * from './OfflineBadge.tsx';
 export * from './OfflineDraftLabel.tsx';
 export * from './chat/Markdown.tsx';
 export * from './voice/index.ts';
+export { CopyButton } from './chat/CopyButton.tsx';

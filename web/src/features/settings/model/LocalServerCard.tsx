@@ -1,6 +1,9 @@
 import type { LocalModelServer } from '@cofounder/shared';
-import { CopyLinesButton } from './CopyLinesButton.tsx';
+import { CopyButton } from '@cofounder/shared/ui';
 import { envLinesFor } from './env-lines.ts';
+
+const COPY_LINES_LOOK =
+  'inline-flex items-center gap-1 rounded-md border border-slate-300 px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800';
 
 /** One local model server that answered: where it is, what it serves, and the env lines that use it. */
 export function LocalServerCard({ server }: { server: LocalModelServer }) {
@@ -24,7 +27,7 @@ export function LocalServerCard({ server }: { server: LocalModelServer }) {
         >
           {lines}
         </pre>
-        <CopyLinesButton text={lines} label={`Copy the lines for ${server.name}`} />
+        <CopyButton text={lines} label={`Copy the lines for ${server.name}`} className={COPY_LINES_LOOK} />
       </div>
     </li>
   );
