@@ -12,6 +12,7 @@ import { startTestPostgres } from '../scripts/postgres.mjs';
 import { tasks } from '../server/src/db/schema.ts';
 import type { Agent } from '../server/src/features/agents/agent.ts';
 import { createOfflineProvider } from '../server/src/providers/ai/offline.ts';
+import { fixedModels } from '../server/src/providers/ai/port.ts';
 import { startWorkers } from '../server/src/queue/start.ts';
 import { CHAT_TEST_OPTIONS } from '../server/src/test/factories.ts';
 import { openTestDatabase, testDatabaseUrl } from '../server/src/test/db.ts';
@@ -51,7 +52,7 @@ async function drain(workers: number): Promise<number> {
     startWorkers({
       database,
       databaseUrl: url,
-      ai: createOfflineProvider(),
+      ai: fixedModels(createOfflineProvider()),
       log,
       now: Date.now,
       agents,

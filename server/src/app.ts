@@ -22,7 +22,8 @@ import { corsFor } from './http/cors.ts';
 import { errorHandler } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import type { AiProvider } from './providers/ai/port.ts';
+import type { AiModels, AiProvider } from './providers/ai/port.ts';
+import { createAiModels } from './features/model-settings/model-settings.service.ts';
 import type { EmailProvider } from './providers/email/port.ts';
 import type { SocialProviders } from './providers/social/port.ts';
 import { createProviders } from './providers/index.ts';
@@ -43,8 +44,10 @@ export interface AppDeps {
   now?: () => number;
   /** Replaces the email provider chosen from config (tests). */
   email?: EmailProvider;
-  /** Replaces the AI provider chosen from config. */
+  /** Replaces the AI provider chosen from config (the server's default model). */
   ai?: AiProvider;
+  /** Who answers each founder (main builds it once for the workers and the app); absent: built from `ai`. */
+  models?: AiModels;
   /** The task queue main started (null or absent: tasks are stored but not run by this app). */
   queue?: TaskQueue | null;
   /** The autonomy scheduler main started (null or absent: enabling autonomy schedules nothing here). */
@@ -91,13 +94,15 @@ export function createApp(deps: AppDeps): CofounderApp {
   const verifier =
     localAuth?.verifier ?? createHostedVerifier(config.supabase!.url, config.supabase!.jwtSecret, now);
   const anonKey = localAuth?.anonKey ?? config.supabase!.anonKey;
+  // main loads or creates the key in DATA_DIR; an app without one (tests) seals with a key of its own.
+  const tokenKey = config.social.tokenKey ?? randomBytes(32);
   const featureDeps: FeatureDeps = {
     config,
     database,
     log,
     now,
     email,
-    ai,
+    ai: deps.models ?? createAiModels({ db: database.db, config, tokenKey, serverDefault: ai }),
     verifier,
     accounts: localAuth?.accounts ?? null,
     anonKey,
@@ -106,8 +111,7 @@ export function createApp(deps: AppDeps): CofounderApp {
     publisher: deps.publisher ?? null,
     social,
     voice,
-    // main loads or creates the key in DATA_DIR; an app without one (tests) seals with a key of its own.
-    tokenKey: config.social.tokenKey ?? randomBytes(32),
+    tokenKey,
     rateLimits: config.userRateLimits ? createRateLimits(database.db) : UNLIMITED,
     billing: createBillingService({
       db: database.db,

@@ -5,7 +5,7 @@ import { ConfigError, LOCAL_SMS_NUMBER, loadConfig, type Config } from './config
 import { openPglite, openPostgres, type Database } from './db/client.ts';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { isLoopbackAddress } from './http/local-only.ts';
+import { isLoopbackAddress } from './net/public-address.ts';
 import { loadOrCreateAuthSecret, loadOrCreateTokenKey } from './features/auth/secret.ts';
 import { createClosers } from './closers.ts';
 import { createProviders } from './providers/index.ts';
@@ -19,6 +19,7 @@ import { vmServices } from './features/vms/vm-services.ts';
 import { ownsVmCheck, startHoursSweep } from './features/vms/vms.service.ts';
 import { isLocalMode } from './features/model-settings/local-mode.ts';
 import { localServersFor } from './features/model-settings/local-servers.service.ts';
+import { createAiModels } from './features/model-settings/model-settings.service.ts';
 import { describeLocalModelServers } from './providers/ai/local-servers.ts';
 
 const DRAIN_TIMEOUT_MS = 10_000;
@@ -101,7 +102,9 @@ async function start(): Promise<void> {
   }
 
   const providers = createProviders(config, database.db, log, Date.now);
-  const { ai, social, vm } = providers;
+  const { social, vm } = providers;
+  // Who answers each founder: their own model (Settings → Model) or the server's default, looked up per request.
+  const ai = createAiModels({ db: database.db, config, tokenKey, serverDefault: providers.ai });
   // Machines, and their live events across processes (LISTEN/NOTIFY on the app's database).
   const bus = await createEventBus(database, log);
   closers.add(() => bus.close());
@@ -126,6 +129,7 @@ async function start(): Promise<void> {
     database,
     log,
     ...providers,
+    models: ai,
     queue,
     autonomy: queue.autonomy,
     publisher: queue.publisher,

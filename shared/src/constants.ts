@@ -115,11 +115,14 @@ export const RATE_LIMITS = {
   smsSimulate: { max: 20, windowMs: 60_000 },
   /** Computer-use tasks started (each drives a machine and a model). */
   computerTasks: { max: 10, windowMs: 60_000 },
+  /** Test connection and Save in Settings → Model (each may call an outside model server). */
+  modelSettings: { max: 20, windowMs: 60_000 },
   texts: {
     chat: "You're sending messages faster than your co-founder can answer. Please wait a moment and try again.",
     callSessions: 'Too many calls started in a minute. Please wait a moment and try again.',
     smsSimulate: 'Too many texts in a minute. Please wait a moment and try again.',
     computerTasks: 'Too many tasks started in a minute. Please wait a moment and try again.',
+    modelSettings: 'Too many connection tests in a minute. Please wait a moment and try again.',
   },
 } as const;
 

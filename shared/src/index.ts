@@ -43,6 +43,7 @@ export * from './rules/investors.ts';
 export * from './schemas/sms.ts';
 export * from './schemas/vms.ts';
 export * from './schemas/local-models.ts';
+export * from './schemas/model-settings.ts';
 export * from './rules/vms.ts';
 export * from './rules/plain-text.ts';
 export * from './schemas/task-outputs.ts';

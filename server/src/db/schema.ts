@@ -541,6 +541,28 @@ export const socialConnections = pgTable(
 export type SocialConnectionRow = typeof socialConnections.$inferSelect;
 
 /**
+ * A founder's own model (issue 23, "bring your own model"): what answers them instead of the server's default.
+ * One row per founder; the key is sealed with AES-256-GCM (the social tokens' key) and never leaves the server.
+ */
+export const modelConnections = pgTable(
+  'model_connections',
+  {
+    userId: uuid('user_id').primaryKey(),
+    kind: text('kind', { enum: ['openai', 'compatible', 'local'] }).notNull(),
+    baseUrl: text('base_url').notNull(),
+    apiKeyEnc: text('api_key_enc'),
+    /** `sk-…abcd`: all a browser ever sees of the key. */
+    keyHint: text('key_hint'),
+    chatModel: text('chat_model').notNull(),
+    researchModel: text('research_model'),
+    computerModel: text('computer_model'),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [check('model_connections_kind', sql`${t.kind} in ('openai', 'compatible', 'local')`)],
+);
+export type ModelConnectionRow = typeof modelConnections.$inferSelect;
+
+/**
  * Messages from the public contact form (no user: visitors are anonymous). Stored before they are mailed to
  * CONTACT_TO; `mailed_at` stays null when that mail failed, so nothing sent is lost. The sender's IP is kept
  * only as a keyed hash (repeat senders can be told apart, the address cannot be read back).

@@ -59,7 +59,7 @@ export async function startEvalEnv(ai: AiProvider): Promise<EvalEnv> {
     env: { ...CHAT_TEST_OPTIONS.env, USER_RATE_LIMITS: 'false' },
     ai,
   });
-  const run = createTaskExecutor({ db: t.database.db, ai, now: () => t.clock.now(), log: pino({ level: 'silent' }) });
+  const run = createTaskExecutor({ db: t.database.db, ai: t.models, now: () => t.clock.now(), log: pino({ level: 'silent' }) });
   const phones = new Map<string, string>();
   let jobs = 0;
   let phonesGiven = 0;

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import type { Database } from '../db/client.ts';
-import type { AiProvider } from '../providers/ai/port.ts';
+import type { AiModels } from '../providers/ai/port.ts';
 import type { EmailProvider } from '../providers/email/port.ts';
 import type { SocialProviders } from '../providers/social/port.ts';
 import type { VoiceProvider } from '../providers/voice/port.ts';
@@ -23,7 +23,7 @@ export interface FeatureDeps {
   log: Logger;
   now: () => number;
   email: EmailProvider;
-  ai: AiProvider;
+  ai: AiModels;
   verifier: TokenVerifier;
   /** Local account management (e.g. account deletion); null when auth is hosted Supabase. */
   accounts: AccountService | null;

@@ -1,16 +1,9 @@
-import { isIP } from 'node:net';
 import type { Context, Middleware } from 'koa';
 import { LOCAL_ONLY_TEXT } from '@cofounder/shared';
 import { escapeHtml } from '../html.ts';
 import { AppError } from './errors.ts';
+import { isLoopbackAddress } from '../net/public-address.ts';
 
-/** 127.0.0.0/8, ::1, and IPv4 loopback written as an IPv4-mapped IPv6 address (how a dual-stack socket shows it). */
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (!address) return false;
-  const ip = address.toLowerCase().replace(/^::ffff:/, '');
-  if (isIP(ip) === 4) return ip.startsWith('127.');
-  return ip === '::1' || ip === '0:0:0:0:0:0:0:1';
-}
 
 /**
  * Whether the request comes from this machine. The socket's own remote address decides, never a header a client

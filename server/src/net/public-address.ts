@@ -62,3 +62,11 @@ export function isPublicAddress(ip: string): boolean {
   }
   return false;
 }
+
+/** 127.0.0.0/8, ::1, and IPv4 loopback written as an IPv4-mapped IPv6 address (how a dual-stack socket shows it). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const ip = address.toLowerCase().replace(/^::ffff:/, '');
+  if (isIP(ip) === 4) return ip.startsWith('127.');
+  return ip === '::1' || ip === '0:0:0:0:0:0:0:1';
+}

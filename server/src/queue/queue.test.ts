@@ -9,6 +9,7 @@ import { tasks } from '../db/schema.ts';
 import type { Agent } from '../features/agents/agent.ts';
 import { claimTask } from '../features/tasks/engine.repo.ts';
 import { createOfflineProvider } from '../providers/ai/offline.ts';
+import { fixedModels } from '../providers/ai/port.ts';
 import { openTestDatabase, testDatabaseUrl } from '../test/db.ts';
 import { insertTasks, waitFor } from '../test/queue-helpers.ts';
 import { startWorkers } from './start.ts';
@@ -52,7 +53,7 @@ const worker = () =>
   startWorkers({
     database,
     databaseUrl: testDatabaseUrl(database),
-    ai: createOfflineProvider(),
+    ai: fixedModels(createOfflineProvider()),
     log,
     now: Date.now,
     agents: NOOP_AGENTS,

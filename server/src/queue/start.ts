@@ -8,7 +8,7 @@ import { createTaskExecutor } from '../features/tasks/engine.ts';
 import type { MachineRunner } from '../features/tasks/machine-run.ts';
 import { pendingTasks } from '../features/tasks/tasks.repo.ts';
 import { createUsageService } from '../features/usage/usage.service.ts';
-import type { AiProvider } from '../providers/ai/port.ts';
+import type { AiModels } from '../providers/ai/port.ts';
 import type { SocialProviders } from '../providers/social/port.ts';
 import { startAutonomyQueue, type AutonomyScheduler } from './autonomy-queue.ts';
 import { startPublishQueue, type PublishScheduler } from './publish-queue.ts';
@@ -17,7 +17,7 @@ import { startTaskQueue, type TaskQueue, type TaskQueueOptions } from './task-qu
 interface Deps {
   database: Database;
   databaseUrl: string | null;
-  ai: AiProvider;
+  ai: AiModels;
   log: Logger;
   now: () => number;
   /** The platforms approved posts are published to (none: every post waits for a connection). */

@@ -118,6 +118,8 @@ export interface FakeOpenAi {
    * model_not_found. null: any model is served and the list is empty.
    */
   models: string[] | null;
+  /** The one key this server accepts (any other bearer, or none, is a 401 like OpenAI's); null: any or none. */
+  requiredKey: string | null;
   /** Transcription uploads, in arrival order (including refused ones). */
   transcriptions: TranscriptionRequest[];
   /** The text every transcription answers. */
@@ -256,6 +258,7 @@ export async function startFakeOpenAi(
     chunkDelayMs: 0,
     responseFormat: 'supported',
     models: null,
+    requiredKey: null,
     transcriptions: [],
     transcript: DEFAULT_TRANSCRIPT,
     duration: null,
@@ -274,6 +277,7 @@ export async function startFakeOpenAi(
         chunkDelayMs: 0,
         responseFormat: 'supported',
         models: null,
+        requiredKey: null,
         transcript: DEFAULT_TRANSCRIPT,
         duration: null,
       });
@@ -484,6 +488,9 @@ export async function startFakeOpenAi(
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (fake.requiredKey !== null && req.headers.authorization !== `Bearer ${fake.requiredKey}`) {
+      return answerError(res, 401, req);
+    }
     if (options.realtime && req.url?.startsWith('/v1/realtime/calls')) return options.realtime.handle(req, res);
     if (req.method === 'POST' && req.url === '/v1/audio/transcriptions') return transcribe(req, res);
     if (req.method === 'POST' && req.url === '/v1/realtime/client_secrets') return mintClientSecret(req, res);

@@ -16,7 +16,8 @@ import { createVmEvents, type VmEvents } from '../events/vm-events.ts';
 import type { VmProvider } from '../providers/vm/port.ts';
 import { vmServices } from '../features/vms/vm-services.ts';
 import { openTestDatabase, testDatabaseUrl } from './db.ts';
-import type { AiProvider } from '../providers/ai/port.ts';
+import type { AiModels, AiProvider } from '../providers/ai/port.ts';
+import { createAiModels } from '../features/model-settings/model-settings.service.ts';
 import { createClosers } from '../closers.ts';
 import { createProviders } from '../providers/index.ts';
 import { startWorkers, type Workers } from '../queue/start.ts';
@@ -63,6 +64,8 @@ export interface TestServer {
   queue: Workers | null;
   /** The machine provider in use (the fake one unless the test passed another). */
   vm: VmProvider;
+  /** Who answers each founder (their own model or the server default), as the app and workers use it. */
+  models: AiModels;
   /** The live monitor's events on this server's event bus. */
   vmEvents: VmEvents;
   anonKey: string;
@@ -100,7 +103,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ai: options.ai,
     vm: options.vm ?? createFakeVm(),
   });
-  const { ai, vm } = providers;
+  const { vm } = providers;
+  // As main: each founder's own model or the server default, for the app and the workers alike.
+  const ai = createAiModels({ db: database.db, config, tokenKey, serverDefault: providers.ai });
   const tuning = options.queue === true ? {} : options.queue;
   const bus = await createEventBus(database, log);
   closers.add(() => bus.close());
@@ -128,6 +133,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     now: clock.now,
     features: options.features,
     ...providers,
+    models: ai,
     queue,
     autonomy: queue?.autonomy ?? null,
     publisher: queue?.publisher ?? null,
@@ -150,6 +156,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock,
     queue,
     vm,
+    models: ai,
     vmEvents,
     anonKey: app.anonKey,
     supabase: () =>

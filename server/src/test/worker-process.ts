@@ -7,6 +7,7 @@ import pino from 'pino';
 import { openPostgres } from '../db/client.ts';
 import type { Agent } from '../features/agents/agent.ts';
 import { createOfflineProvider } from '../providers/ai/offline.ts';
+import { fixedModels } from '../providers/ai/port.ts';
 import { startWorkers } from '../queue/start.ts';
 
 const url = process.env.WORKER_DATABASE_URL;
@@ -22,7 +23,7 @@ const noop: Agent = async ({ task }) => {
 const workers = await startWorkers({
   database,
   databaseUrl: url,
-  ai: createOfflineProvider(),
+  ai: fixedModels(createOfflineProvider()),
   log: pino({ level: 'silent' }),
   now: Date.now,
   agents: Object.fromEntries(TASK_AGENTS.map((a) => [a, noop])) as Record<TaskAgent, Agent>,

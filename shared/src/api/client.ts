@@ -26,6 +26,7 @@ import type {
   LocalCheckoutDecision,
 } from '../schemas/billing.ts';
 import type { ConfirmActionBody, LaunchVmBody, RunTaskBody, VmAction } from '../schemas/vms.ts';
+import type { ModelConnectionInput, ModelConnectionTest } from '../schemas/model-settings.ts';
 import { createCaller } from './call.ts';
 import { sendMessageStream } from './chat-stream.ts';
 
@@ -244,6 +245,14 @@ export function createApi({
     localModelServers: () => call('localModelServers'),
     /** "Scan again": probes this machine now; 429 (with the text to show) when asked again too soon. */
     scanLocalModelServers: () => call('scanLocalModelServers', { body: {} }),
+    /** Settings → Model: the founder's own connection (key as a hint only) and who answers them now. */
+    modelSettings: () => call('getModelSettings'),
+    /** Connects (or changes) the founder's model; the co-founder uses it from the next request on. */
+    saveModelSettings: (body: ModelConnectionInput) => call('saveModelSettings', { body }),
+    /** Back to the server's default model; the saved key is deleted. */
+    resetModelSettings: () => call('resetModelSettings'),
+    /** Test connection: models list + one-token completion; a failure comes back as ok false with why. */
+    testModelConnection: (body: ModelConnectionTest) => call('testModelConnection', { body }),
     /** Pushes the whole connections map after an add or remove (spec 1 §4); the server stores nothing. */
     pushServiceConnections: (connections: ServiceConnectionsBody['connections']) =>
       call('pushServiceConnections', { body: { connections } }),

@@ -7,7 +7,7 @@ import { OfflineBadge } from './OfflineBadge.tsx';
 afterEach(cleanup);
 
 const NOTE =
-  'Replies come from the built-in offline co-founder. Set OPENAI_API_KEY on the server for a real model.';
+  'Replies come from the built-in offline co-founder, which has no language model. Connect a model in Settings → Model for real answers.';
 
 describe('OfflineBadge', () => {
   it('explains offline mode on click and closes with Escape or a click elsewhere', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { CloudOff } from 'lucide-react';
 
 export const OFFLINE_MODE_TEXT =
-  'Replies come from the built-in offline co-founder. Set OPENAI_API_KEY on the server for a real model.';
+  'Replies come from the built-in offline co-founder, which has no language model. Connect a model in Settings → Model for real answers.';
 
 /** Settings → Model's anchor on the settings screen, and the dashboard path every offline label links to. */
 export const MODEL_SETTINGS_ANCHOR = 'model';

@@ -12,7 +12,7 @@ import {
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import type { AutonomyRow } from '../../db/schema.ts';
-import { AiError, type AiProvider } from '../../providers/ai/port.ts';
+import { AiError, type AiModels } from '../../providers/ai/port.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import { aiRequest, loadMemory } from '../cofounder/context.ts';
 import { runStored, skippedNote, storePlan } from '../tasks/tasks.service.ts';
@@ -74,7 +74,7 @@ export function pickTasks(planned: PlannedTask[], row: AutonomyRow): PlannedTask
 
 interface Deps {
   db: Db;
-  ai: AiProvider;
+  ai: AiModels;
   usage: UsageService;
   now: () => number;
   log: Logger;
@@ -82,7 +82,7 @@ interface Deps {
 }
 
 /** Autonomy: settings, and the check-in that adds tasks at the chosen energy level. */
-export function createAutonomyService({ db, ai, usage, now, log, queue }: Deps) {
+export function createAutonomyService({ db, ai: models, usage, now, log, queue }: Deps) {
   const at = () => new Date(now());
 
   async function current(userId: string): Promise<AutonomyRow> {
@@ -149,7 +149,7 @@ export function createAutonomyService({ db, ai, usage, now, log, queue }: Deps) 
       try {
         // The free trial ended without a paid plan: no AI call and no tasks, as a founder's own Generate gets 402.
         if ((await usage.planState(userId)).trialExpired) throw new TrialEnded();
-        const memory = await loadMemory(db, userId);
+        const [memory, ai] = await Promise.all([loadMemory(db, userId), models.forUser(userId)]);
         const request = `Plan up to ${max} tasks in these focus areas: ${row.preferences.focusAreas.join(', ')}.`;
         const plan = await ai.structured({
           ...aiRequest('plan', memory, [{ role: 'user', content: request }]),

@@ -13,7 +13,7 @@ import {
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { autonomySettings, tasks as tasksTable } from '../../db/schema.ts';
-import type { AiProvider } from '../../providers/ai/port.ts';
+import { fixedModels, type AiProvider } from '../../providers/ai/port.ts';
 import { createOfflineProvider } from '../../providers/ai/offline.ts';
 import { givePlan } from '../../test/billing.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../../test/factories.ts';
@@ -56,7 +56,7 @@ const autonomyCall = (user: TestUser, path: string, body?: unknown, header = use
 const service = () =>
   createAutonomyService({
     db: t.database.db,
-    ai: generous,
+    ai: fixedModels(generous),
     usage: createUsageService(t.database.db, t.clock.now),
     now: t.clock.now,
     log: pino({ level: 'silent' }),
@@ -187,7 +187,7 @@ describe('autonomy check-ins and the chat', () => {
       await call(o, 'POST', '/api/autonomous/enable', { token: user.token, headers: { 'x-user-id': user.id }, body: { productivity: 5, preferences: { focusAreas: ['marketing'] } } });
       const light = createAutonomyService({
         db: o.database.db,
-        ai: offline,
+        ai: fixedModels(offline),
         usage: createUsageService(o.database.db, o.clock.now),
         now: o.clock.now,
         log: pino({ level: 'silent' }),

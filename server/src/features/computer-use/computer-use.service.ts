@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import type { VmRow, VmTaskRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { VmEventInput } from '../../events/vm-events.ts';
-import type { AiProvider } from '../../providers/ai/port.ts';
+import type { AiModels } from '../../providers/ai/port.ts';
 import { VmProviderError, type VmProvider } from '../../providers/vm/port.ts';
 import { VmFailure } from '../vms/vm-failure.ts';
 import { isTaskLive, jpegDataUrl, toTaskState } from '../vms/vm-view.ts';
@@ -35,7 +35,7 @@ import type { ConfirmAnswer, ConfirmRequest, LoopEvent, LoopResult } from './loo
 export interface ComputerUseDeps {
   db: Db;
   vm: VmProvider;
-  ai: AiProvider;
+  ai: AiModels;
   /** This process (vms nodeName): a local machine's task runs where its browser lives. */
   node: string;
   now: () => number;
@@ -71,7 +71,7 @@ interface Run {
  * read back from the row each step, so they work from any server process.
  */
 export function createComputerUseService(deps: ComputerUseDeps) {
-  const { db, vm, ai, node, now, log } = deps;
+  const { db, vm, node, now, log } = deps;
   const pollMs = deps.pollMs ?? 500;
   const stamp = () => new Date(now()).toISOString();
 
@@ -160,6 +160,8 @@ export function createComputerUseService(deps: ComputerUseDeps) {
 
     let result: LoopResult;
     try {
+      // The founder's own model drives their machine when they connected one.
+      const ai = await deps.ai.forUser(run.userId);
       result = await runComputerTask({
         task: run.task,
         machine: { observe: () => vm.observe(vmId), act: (action) => vm.act(vmId, action) },

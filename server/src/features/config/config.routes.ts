@@ -39,10 +39,10 @@ export const configRoutes: FeatureRouter = ({ config, database, email, ai, voice
         auth: config.supabase ? 'real' : 'local',
         database: database.kind === 'postgres' ? 'real' : 'local',
         email: email.mode,
-        ai: ai.mode,
+        ai: ai.serverDefault.mode,
         billing: config.stripe ? 'real' : 'local',
       },
-      aiModel: ai.mode === 'real' ? ai.producer : null,
+      aiModel: ai.serverDefault.mode === 'real' ? ai.serverDefault.producer : null,
       oauthProviders: await providers(),
       // The mailbox answers this machine only: another client is not sent to a page that refuses it.
       devMailbox: email.mode === 'local' && fromThisMachine(ctx),

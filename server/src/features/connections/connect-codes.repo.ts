@@ -3,7 +3,7 @@ import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { socialConnectCodes } from '../../db/schema.ts';
 import type { SocialPlatform } from '../../providers/social/port.ts';
-import { randomToken, sha256 } from './crypto.ts';
+import { randomToken, sha256 } from '../../security/crypto.ts';
 
 /** A new single-use code that opens the founder's connect window for one platform; only its hash is stored. */
 export async function issueConnectCode(db: Db, userId: string, platform: SocialPlatform, at: Date): Promise<{ code: string; expiresAt: Date }> {

@@ -5,7 +5,7 @@ import { socialConnectCodes } from '../../db/schema.ts';
 import type { TestServer } from '../../test/server.ts';
 import { startSocialTestServer, type SocialTestServer } from '../../test/social-server.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
-import { sha256 } from './crypto.ts';
+import { sha256 } from '../../security/crypto.ts';
 
 // Issue 20 item 9 (ASVS 14.2.1): the connect window's URL carries a single-use, 60-second code that an
 // authenticated POST hands out, never the founder's bearer token.

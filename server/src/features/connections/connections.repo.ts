@@ -3,7 +3,7 @@ import { waitsForUpgrade, type ConnectionView } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import { socialConnections, tasks, type SocialConnectionRow } from '../../db/schema.ts';
 import type { SocialPlatform } from '../../providers/social/port.ts';
-import { decryptToken } from './crypto.ts';
+import { decryptToken } from '../../security/crypto.ts';
 
 export const UNREADABLE = 'Stored credentials could not be read. Please reconnect.';
 

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
 import { socialConnections } from '../../db/schema.ts';
 import type { SocialPlatform, SocialProviders } from '../../providers/social/port.ts';
-import { decryptToken, encryptToken } from './crypto.ts';
+import { decryptToken, encryptToken } from '../../security/crypto.ts';
 import { connectionOf, UNREADABLE } from './connections.repo.ts';
 
 /** A stored access token within this long of its expiry is refreshed before use. */

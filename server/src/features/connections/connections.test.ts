@@ -15,7 +15,7 @@ import { startSocialTestServer, type SocialTestServer } from '../../test/social-
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
 import { connectedPlatforms } from './connections.repo.ts';
-import { decryptToken, encryptToken } from './crypto.ts';
+import { decryptToken, encryptToken } from '../../security/crypto.ts';
 
 let s: SocialTestServer;
 let x: FakeSocial;

@@ -17,7 +17,7 @@ import type { PublishScheduler } from '../../queue/publish-queue.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import { requeueWaitingConnection } from '../publishing/publish.service.ts';
 import { runStored } from '../tasks/tasks.service.ts';
-import { decryptToken, encryptToken, pkceChallenge, randomToken, sha256 } from './crypto.ts';
+import { decryptToken, encryptToken, pkceChallenge, randomToken, sha256 } from '../../security/crypto.ts';
 import { issueConnectCode, redeemConnectCode } from './connect-codes.repo.ts';
 import {
   confirmByHandle,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { MessageRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { asksForTasks } from '../../providers/ai/intent.ts';
-import { AiError, type AiProvider } from '../../providers/ai/port.ts';
+import { AiError, type AiModels, type AiProvider } from '../../providers/ai/port.ts';
 import { withPageContext } from '../../providers/ai/prompt.ts';
 import { aiRequest, loadMemory, type CofounderMemory } from '../cofounder/context.ts';
 import { hasUserMessage, insertMessage, insertWelcome, newestPage, seqOf, toChatMessage } from '../messages/messages.service.ts';
@@ -21,7 +21,7 @@ const HISTORY_TURNS = 20;
 
 interface Deps {
   db: Db;
-  ai: AiProvider;
+  ai: AiModels;
   usage: UsageService;
   now: () => number;
   log: Logger;
@@ -34,10 +34,10 @@ export interface ChatTurn {
 }
 
 /** The working chat: history pages with the welcome message, and sending with metering, streaming and tasks. */
-export function createConversationService({ db, ai, usage, now, log, queue }: Deps) {
+export function createConversationService({ db, ai: models, usage, now, log, queue }: Deps) {
   const at = () => new Date(now());
 
-  async function plannedTasks(memory: CofounderMemory): Promise<PlannedTask[]> {
+  async function plannedTasks(ai: AiProvider, memory: CofounderMemory): Promise<PlannedTask[]> {
     try {
       const plan = await ai.structured({ ...aiRequest('plan', memory, memory.chat), name: 'task_plan', schema: TaskPlan });
       return plan.tasks;
@@ -50,8 +50,12 @@ export function createConversationService({ db, ai, usage, now, log, queue }: De
   }
 
   async function reply(userId: string, sent: MessageRow, onDelta?: (text: string) => void): Promise<SendMessageResponse> {
-    // The conversation up to this message (a second tab's later message is not part of this turn).
-    const memory = await loadMemory(db, userId, { upToSeq: sent.seq, turns: HISTORY_TURNS });
+    // The conversation up to this message (a second tab's later message is not part of this turn), and the model
+    // that answers this founder now (their own, or the server's default).
+    const [memory, ai] = await Promise.all([
+      loadMemory(db, userId, { upToSeq: sent.seq, turns: HISTORY_TURNS }),
+      models.forUser(userId),
+    ]);
     let answer = '';
     // The attached page is context for this reply only: later turns see just the founder's text.
     const request = withPageContext(aiRequest('chat', memory, memory.chat), sent.pageContext);
@@ -60,7 +64,7 @@ export function createConversationService({ db, ai, usage, now, log, queue }: De
       onDelta?.(chunk);
     }
     if (!answer.trim()) throw new AiError('empty');
-    const planned = asksForTasks(sent.text) ? await plannedTasks(memory) : [];
+    const planned = asksForTasks(sent.text) ? await plannedTasks(ai, memory) : [];
     const plan = planned.length ? await usage.planOf(userId) : null;
     let storedTasks: TaskRow[] = [];
     const response = await db.transaction(async (tx): Promise<SendMessageResponse> => {

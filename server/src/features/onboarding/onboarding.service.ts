@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { AiError, type AiProvider } from '../../providers/ai/port.ts';
+import { AiError, type AiModels, type AiProvider } from '../../providers/ai/port.ts';
 import { aiRequest, loadMemory, type CofounderMemory } from '../cofounder/context.ts';
 import { insertMessage } from '../messages/messages.service.ts';
 import type { TaskRow } from '../../db/schema.ts';
@@ -29,7 +29,7 @@ const PLAN_REQUEST = [{ role: 'user' as const, content: 'Plan my first week of w
 
 interface Deps {
   db: Db;
-  ai: AiProvider;
+  ai: AiModels;
   usage: UsageService;
   now: () => number;
   log: Logger;
@@ -37,11 +37,12 @@ interface Deps {
 }
 
 /** Onboarding: status, completion, and the interview that ends in the founder's first task plan. */
-export function createOnboardingService({ db, ai, usage, now, log, queue }: Deps) {
+export function createOnboardingService({ db, ai: models, usage, now, log, queue }: Deps) {
   const at = () => new Date(now());
 
   /** Generates and stores the first plan once; the reply reports what was stored. */
   async function finish(
+    ai: AiProvider,
     userId: string,
     memory: CofounderMemory,
     lead: string,
@@ -118,7 +119,8 @@ export function createOnboardingService({ db, ai, usage, now, log, queue }: Deps
       const memory = await loadMemory(db, userId);
       if (memory.onboarding?.readyToWork)
         return { message: ALREADY_READY, ready_to_work: true, tasks_generated: 0 };
-      if (body.skip_conversation) return finish(userId, memory, SKIP_LEAD, false);
+      const ai = await models.forUser(userId);
+      if (body.skip_conversation) return finish(ai, userId, memory, SKIP_LEAD, false);
 
       let turn: z.output<typeof OnboardingTurnOutput>;
       try {
@@ -136,7 +138,7 @@ export function createOnboardingService({ db, ai, usage, now, log, queue }: Deps
           tasks_generated: 0,
         };
       }
-      if (turn.ready_to_work) return finish(userId, memory, turn.message, opening);
+      if (turn.ready_to_work) return finish(ai, userId, memory, turn.message, opening);
       // Re-opening the wizard asks the same question again: store it once.
       const last = memory.interview.at(-1);
       if (!(last?.role === 'assistant' && last.content === turn.message)) {

@@ -2,7 +2,7 @@ import { ConnectionsResponse, DecideApprovalResponse, RetryPublishResponse, type
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, approvals, socialConnections, tasks } from '../../db/schema.ts';
-import { decryptToken, encryptToken } from '../connections/crypto.ts';
+import { decryptToken, encryptToken } from '../../security/crypto.ts';
 import { connectSocial } from '../../test/connect-social.ts';
 import type { FakeSocial } from '../../test/fake-social.ts';
 import { startSocialTestServer, type SocialTestServer } from '../../test/social-server.ts';

@@ -18,7 +18,7 @@ import { smsCodes, smsMessages, smsNumbers, type SmsMessageRow } from '../../db/
 import { AppError } from '../../http/errors.ts';
 import { retryAfterSeconds, type RateLimitReport } from '../../http/rate-limit-state.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
-import type { AiProvider } from '../../providers/ai/port.ts';
+import type { AiModels } from '../../providers/ai/port.ts';
 import type { SmsProvider } from '../../providers/sms/port.ts';
 import type { VoiceProvider } from '../../providers/voice/port.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
@@ -34,7 +34,7 @@ const UPGRADE_TEXT = 'Texting your co-founder needs the Builder plan. Upgrade on
 
 interface Deps {
   db: Db;
-  ai: AiProvider;
+  ai: AiModels;
   sms: SmsProvider;
   voice: VoiceProvider;
   now: () => number;

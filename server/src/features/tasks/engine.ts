@@ -1,7 +1,7 @@
 import { TASK_ENGINE, type TaskAgent } from '@cofounder/shared';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client.ts';
-import type { AiProvider } from '../../providers/ai/port.ts';
+import type { AiModels } from '../../providers/ai/port.ts';
 import type { PublishScheduler } from '../../queue/publish-queue.ts';
 import type { TaskExecutor } from '../../queue/task-queue.ts';
 import type { Agent } from '../agents/agent.ts';
@@ -13,7 +13,7 @@ import { runOnMachine, wantsMachine, withMachineRun, type MachineRunner } from '
 
 interface Deps {
   db: Db;
-  ai: AiProvider;
+  ai: AiModels;
   now: () => number;
   log: Logger;
   /** Replaces the agents (the queue tests and bench measure the engine with no-op agents). */
@@ -25,14 +25,18 @@ interface Deps {
 }
 
 /** The task engine: what a queue job does with its task (claim, run the agent, store the outcome). */
-export function createTaskExecutor({ db, ai, now, log, agents = AGENTS, publisher, machine }: Deps): TaskExecutor {
+export function createTaskExecutor({ db, ai: models, now, log, agents = AGENTS, publisher, machine }: Deps): TaskExecutor {
   return async (taskId, jobId, lastAttempt) => {
     const claim = await claimTask(db, taskId, jobId, TASK_ENGINE.perUserConcurrency, new Date(now()));
     if (claim.kind !== 'claimed') return claim.kind;
     const { task } = claim;
     try {
-      const memory = await loadMemory(db, task.userId);
-      const connected = await connectedPlatforms(db, task.userId);
+      const [memory, connected, ai] = await Promise.all([
+        loadMemory(db, task.userId),
+        connectedPlatforms(db, task.userId),
+        // The founder's own model when they connected one, read when the task runs (not when it was queued).
+        models.forUser(task.userId),
+      ]);
       const run = wantsMachine(task) ? await runOnMachine(task, machine) : null;
       const done = await agents[task.agent]({ task, memory, ai, connected, db, now });
       const outcome = run ? withMachineRun(done, run) : done;

@@ -1,7 +1,7 @@
 import { TASK_ENGINE, TaskPlan, type Task } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import type { AiProvider } from '../../providers/ai/port.ts';
+import type { AiModels } from '../../providers/ai/port.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import { aiRequest, loadMemory } from '../cofounder/context.ts';
 import type { UsageService } from '../usage/usage.service.ts';
@@ -13,7 +13,7 @@ const TASK_LIMIT_TEXT = "You've reached your monthly task limit. Upgrade your pl
 
 export interface GenerateDeps {
   db: Db;
-  ai: AiProvider;
+  ai: AiModels;
   usage: UsageService;
   queue: TaskQueue | null;
 }
@@ -32,9 +32,8 @@ export async function generateTasks(
   const limitReached = async () =>
     new AppError('rate_limited', (await usage.details(userId)).warnings.taskLimit ?? TASK_LIMIT_TEXT);
   if ((await usage.details(userId)).usage.tasks.remaining === 0) throw await limitReached();
-  const memory = await loadMemory(db, userId);
-  const plan = await usage.planOf(userId);
-  const planned = await ai.structured({
+  const [memory, plan, model] = await Promise.all([loadMemory(db, userId), usage.planOf(userId), ai.forUser(userId)]);
+  const planned = await model.structured({
     ...aiRequest('plan', memory, [{ role: 'user', content: GENERATE_REQUEST }]),
     name: 'task_plan',
     schema: TaskPlan,

@@ -11,6 +11,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activities, approvals, taskResults, tasks, type TaskRow } from '../../db/schema.ts';
 import { createOpenAiProvider } from '../../providers/ai/openai.ts';
+import { fixedModels } from '../../providers/ai/port.ts';
 import { askAbout, internalActivity, type Agent } from '../agents/agent.ts';
 import { AGENTS } from '../agents/index.ts';
 import { CHAT_TEST_OPTIONS } from '../../test/factories.ts';
@@ -125,7 +126,7 @@ describe('provenance with a model (fake OpenAI)', () => {
     };
     const run = createTaskExecutor({
       db: t.database.db,
-      ai,
+      ai: fixedModels(ai),
       now: () => t.clock.now(),
       log: pino({ level: 'silent' }),
       agents: { ...AGENTS, research_agent: planner },

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { AiProvider } from '../../providers/ai/port.ts';
+import type { AiModels } from '../../providers/ai/port.ts';
 import type { VmProvider } from '../../providers/vm/port.ts';
 import { createComputerUseService, type ComputerUseService } from '../computer-use/computer-use.service.ts';
 import { createViewTokens } from './view-token.ts';
@@ -12,7 +12,7 @@ export interface VmServiceDeps {
   database: { db: Db };
   vm: VmProvider;
   vmEvents: MonitorPublisher | null;
-  ai: AiProvider;
+  ai: AiModels;
   now: () => number;
   log: Logger;
   /** The server's token key: view tokens are signed under a key derived from it (the monitor verifies them). */

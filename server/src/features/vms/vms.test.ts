@@ -354,7 +354,7 @@ function featureDepsOf(s: TestServer) {
     database: s.database,
     vm: s.vm,
     vmEvents: s.vmEvents,
-    ai: s.app.ai,
+    ai: s.models,
     now: s.clock.now,
     log: silentLog(),
     tokenKey: s.app.tokenKey,

@@ -13,7 +13,8 @@ import { planTasks } from './offline/planner.ts';
 import { phrases } from './offline/text.ts';
 import { AiError, type AiProvider, type ChatRequest, type StructuredRequest } from './port.ts';
 
-export const OFFLINE_DESCRIBE = 'local (offline co-founder — set OPENAI_API_KEY for a real model)';
+export const OFFLINE_DESCRIBE =
+  'local (offline co-founder — founders connect their own model in Settings → Model; OPENAI_API_KEY makes one every founder\'s default)';
 
 const lastUserText = (r: ChatRequest): string => r.messages.findLast((m) => m.role === 'user')?.content ?? '';
 

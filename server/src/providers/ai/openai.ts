@@ -34,8 +34,13 @@ export function citedSources(res: Pick<OpenAiResponse, 'output'>): WebSource[] {
   return [...byUrl.values()];
 }
 
-type OpenAiSettings = Pick<Config['ai'], 'model' | 'baseUrl' | 'timeoutMs' | 'maxRetries'> &
-  Partial<Pick<Config['ai'], 'firstTokenTimeoutMs' | 'webSearch' | 'researchModel' | 'computerModel'>> & { apiKey: string };
+export type OpenAiSettings = Pick<Config['ai'], 'model' | 'baseUrl' | 'timeoutMs' | 'maxRetries'> &
+  Partial<Pick<Config['ai'], 'firstTokenTimeoutMs' | 'webSearch' | 'researchModel' | 'computerModel'>> & {
+    /** null: a server that needs no key (no Authorization header is sent). */
+    apiKey: string | null;
+    /** How requests go out (a founder's own server: the SSRF-guarded fetch); the global fetch otherwise. */
+    fetch?: typeof fetch;
+  };
 
 /**
  * Any OpenAI-compatible chat-completions server (OpenAI, Ollama, vLLM, LM Studio) through the official SDK. With
@@ -45,14 +50,20 @@ type OpenAiSettings = Pick<Config['ai'], 'model' | 'baseUrl' | 'timeoutMs' | 'ma
  */
 export function createOpenAiProvider(ai: OpenAiSettings): AiProvider {
   const client = new OpenAI({
-    apiKey: ai.apiKey,
+    // The SDK insists on a key; a keyless server gets none on the wire (the header is removed below).
+    apiKey: ai.apiKey ?? 'none',
+    ...(ai.apiKey === null ? { defaultHeaders: { Authorization: null } } : {}),
+    // Never the environment's: a founder's server must not receive the server's organization or project.
+    organization: null,
+    project: null,
     baseURL: ai.baseUrl ?? undefined,
     timeout: ai.timeoutMs,
     maxRetries: ai.maxRetries,
+    ...(ai.fetch ? { fetch: ai.fetch } : {}),
   });
   const researchModel = ai.researchModel ?? ai.model;
   const messagesOf = (r: ChatRequest): ChatCompletionMessageParam[] => [{ role: 'system', content: r.system }, ...r.messages];
-  const failure = (err: unknown, model = ai.model) => toAiError(err, { model, apiKey: ai.apiKey });
+  const failure = (err: unknown, model = ai.model) => toAiError(err, { model, apiKey: ai.apiKey ?? '' });
   const structuredCall = createStructuredCaller(async (messages, format, r) => {
     const responseFormat = format ? { response_format: { type: 'json_schema' as const, json_schema: { ...format, strict: true } } } : {};
     const res = await client.chat.completions.create(

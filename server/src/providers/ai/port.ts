@@ -195,3 +195,16 @@ export class AiError extends Error {
     super(MESSAGES[kind].replace(' "{model}"', options?.model ? ` "${options.model}"` : ''), options);
   }
 }
+
+/**
+ * Who answers a founder, asked on every request: the model they connected in Settings → Model, else the server's
+ * default (its environment's model, or the offline co-founder). Nothing is kept between requests, so a change
+ * answers from the next request on in every server process; a reply already streaming finishes on the old one.
+ */
+export interface AiModels {
+  readonly serverDefault: AiProvider;
+  forUser(userId: string): Promise<AiProvider>;
+}
+
+/** Every founder answered by the same provider (the evaluation suite; tests that need no per-founder model). */
+export const fixedModels = (provider: AiProvider): AiModels => ({ serverDefault: provider, forUser: async () => provider });

@@ -2,10 +2,14 @@ import { Bot } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { MODEL_SETTINGS_PATH, OfflineBadge, UsageMeter } from '@cofounder/shared/ui';
 import { useConfig } from '../../data/config/use-config.ts';
+import { useModelSettings } from '../../data/model-settings/use-model-settings.ts';
 import { useUsageDetails } from '../../data/usage/use-usage-details.ts';
 import { UsageDetailsDialog } from './UsageDetailsDialog.tsx';
 
-/** The chat's header: the intern's name and status, the offline note in local AI mode, the inline usage meter. */
+/**
+ * The chat's header: the intern's name and status, the offline note while the offline co-founder answers this
+ * founder (the founder's model settings; the server's mode until they load), the inline usage meter.
+ */
 export function ChatHeader({
   userId,
   internName,
@@ -16,6 +20,10 @@ export function ChatHeader({
   typing: boolean;
 }) {
   const config = useConfig();
+  const modelSettings = useModelSettings();
+  const offline = modelSettings.data
+    ? modelSettings.data.answering.mode === 'local'
+    : config.modes.ai === 'local';
   const usage = useUsageDetails(userId);
   const navigate = useNavigate();
   return (
@@ -30,9 +38,7 @@ export function ChatHeader({
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="truncate text-base font-semibold text-slate-900 dark:text-white">{internName}</h2>
-            {config.modes.ai === 'local' && (
-              <OfflineBadge connect={{ href: MODEL_SETTINGS_PATH, navigate }} />
-            )}
+            {offline && <OfflineBadge connect={{ href: MODEL_SETTINGS_PATH, navigate }} />}
           </div>
           <p
             className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400"

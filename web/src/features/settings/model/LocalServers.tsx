@@ -1,7 +1,12 @@
 import { RefreshCw } from 'lucide-react';
+import type { ModelConnection } from '@cofounder/shared';
+import {
+  useLocalModelServers,
+  useScanLocalModelServers,
+} from '../../../data/model-settings/use-local-model-servers.ts';
 import { Spinner } from '../../layout/Spinner.tsx';
 import { LocalServerCard } from './LocalServerCard.tsx';
-import { scanErrorText, useLocalModelServers } from './use-local-model-servers.ts';
+import { MODEL_TEXT, scanErrorText } from './model-texts.ts';
 
 export const NO_LOCAL_SERVER_TEXT =
   'No local model server found on this machine. Start Ollama, LM Studio, llama.cpp or vLLM and press Scan again.';
@@ -10,9 +15,10 @@ export const LOCAL_SCAN_UNAVAILABLE_TEXT =
 
 const mutedText = 'text-sm text-slate-500 dark:text-slate-400';
 
-/** The local model servers the server found on this machine, with "Scan again". */
-export function LocalServers() {
-  const { found, scan } = useLocalModelServers();
+/** The local model servers the server found on this machine, with "Scan again"; `saved`: the founder's connection. */
+export function LocalServers({ saved }: { saved: ModelConnection | null }) {
+  const found = useLocalModelServers();
+  const scan = useScanLocalModelServers();
   const scanError = scanErrorText(scan.error);
   return (
     <div className="mt-6 border-t border-slate-200 pt-6 dark:border-slate-800">
@@ -45,7 +51,7 @@ export function LocalServers() {
           <p className="text-sm text-red-700 dark:text-red-300">
             {scanErrorText(found.error)}{' '}
             <button type="button" className="font-medium underline" onClick={() => void found.refetch()}>
-              Try again
+              {MODEL_TEXT.tryAgain}
             </button>
           </p>
         ) : found.data === null ? (
@@ -55,7 +61,7 @@ export function LocalServers() {
         ) : (
           <ul className="space-y-3">
             {found.data.servers.map((server) => (
-              <LocalServerCard key={server.baseUrl} server={server} />
+              <LocalServerCard key={server.baseUrl} server={server} saved={saved} />
             ))}
           </ul>
         )}

@@ -1,26 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   LOCAL_MODEL_SERVERS,
-  type LocalModelServer,
+  MODEL_SETTINGS,
   type LocalModelServersResponse,
+  type ModelSettingsResponse,
 } from '@cofounder/shared';
 import { createFakeAuth, fakeSession } from '../../../test/fake-auth.ts';
-import { createFakeServer, type FakeRoute } from '../../../test/fake-server.ts';
-import { renderApp, TEST_CONFIG } from '../../../test/render.tsx';
-
-const OLLAMA: LocalModelServer = {
-  kind: 'ollama',
-  name: 'Ollama',
-  baseUrl: 'http://127.0.0.1:11434/v1',
-  models: ['llama3.2:3b', 'qwen2.5:7b'],
-};
-const LM_STUDIO: LocalModelServer = {
-  kind: 'lmstudio',
-  name: 'LM Studio',
-  baseUrl: 'http://127.0.0.1:1234/v1',
-  models: [],
-};
+import type { FakeRoute } from '../../../test/fake-server.ts';
+import { renderApp } from '../../../test/render.tsx';
+import { LM_STUDIO, modelServer, OLLAMA, refused, savedAnswer, serverDefault } from './test-server.ts';
 
 const found = (servers: LocalModelServersResponse['servers']): LocalModelServersResponse => ({
   success: true,
@@ -30,48 +19,61 @@ const found = (servers: LocalModelServersResponse['servers']): LocalModelServers
 
 const notFound = () => Response.json({ error: { code: 'not_found', message: 'Not found' } }, { status: 404 });
 
-function server(routes: Record<string, FakeRoute> = {}) {
-  return createFakeServer({
-    'GET /onboarding/:userId/status': () =>
-      Response.json({ isComplete: true, readyToWork: true, hasStarted: true }),
-    'GET /api/model-settings/local-servers': () => Response.json(found([])),
-    ...routes,
-  });
+function server(routes: Record<string, FakeRoute> = {}, settings: ModelSettingsResponse = serverDefault()) {
+  return modelServer(settings, { routes }).fetch;
 }
 
-async function openModel(fetch: typeof globalThis.fetch, config: Partial<typeof TEST_CONFIG> = {}) {
-  const view = renderApp('/dashboard/settings#model', { fetch, auth: createFakeAuth(fakeSession()), config });
+async function openModel(fetch: typeof globalThis.fetch) {
+  const view = renderApp('/dashboard/settings#model', { fetch, auth: createFakeAuth(fakeSession()) });
   const section = (await screen.findByRole('region', { name: 'Model' })) as HTMLElement;
   return { ...view, section };
 }
+
+const answering = async () => (await screen.findByTestId('model-answering')).textContent;
 
 const EMPTY_TEXT =
   'No local model server found on this machine. Start Ollama, LM Studio, llama.cpp or vLLM and press Scan again.';
 
 describe('Settings → Model', () => {
-  it('is the #model section and says the offline co-founder answers, with how to connect a model', async () => {
+  it('is the #model section and says the offline co-founder answers when the server has no model', async () => {
     const { section } = await openModel(server());
     expect(section.id).toBe('model');
-    expect(within(section).getByTestId('model-answering').textContent).toBe(
-      'Offline co-founder (no language model)',
+    expect(await answering()).toBe('Offline co-founder (no language model)');
+    expect(section.textContent).not.toContain('not available yet');
+    const serverDefaultChoice = within(section).getByRole('radio', { name: 'Server default' });
+    expect((serverDefaultChoice as HTMLInputElement).checked).toBe(true);
+    expect(serverDefaultChoice.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(serverDefaultChoice.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'The offline co-founder (no language model).',
     );
-    expect(section.textContent).toContain(
-      'To connect a model today, set OPENAI_API_KEY on the server to an OpenAI key, or point OPENAI_BASE_URL at an ' +
-        'OpenAI-compatible server such as a local Ollama, then restart the server.',
-    );
-    expect(section.textContent).toContain('Connecting a model from this page is not available yet.');
-    // Read-only: nothing here pretends to save a model.
-    expect(within(section).queryByRole('textbox')).toBeNull();
-    expect(within(section).queryByRole('button', { name: /save|connect|test/i })).toBeNull();
+    // Nothing saved yet: nothing to go back from.
+    expect(within(section).queryByRole('button', { name: 'Use server default' })).toBeNull();
   });
 
-  it("names the server's model when a real model answers", async () => {
-    const { section } = await openModel(server(), {
-      modes: { ...TEST_CONFIG.modes, ai: 'real' },
-      aiModel: 'llama3.1:8b',
+  it("names the server's default model, and the founder's own when they connected one", async () => {
+    const { unmount } = await openModel(server({}, serverDefault('gpt-4o-mini')));
+    expect(await answering()).toBe("gpt-4o-mini — the server's default");
+    expect(screen.getByText("The server's model, gpt-4o-mini.")).toBeTruthy();
+    unmount();
+
+    const mine = savedAnswer({ kind: 'local', baseUrl: OLLAMA.baseUrl, chatModel: 'llama3.2:latest' });
+    await openModel(server({}, mine));
+    expect(await answering()).toBe('llama3.2:latest — your connection');
+  });
+
+  it('says when the model settings could not be loaded, and Try again loads them', async () => {
+    let up = false;
+    const fetch = server({
+      'GET /api/model-settings': () =>
+        up
+          ? Response.json(serverDefault('gpt-4o-mini'))
+          : Response.json({ error: { code: 'internal', message: 'x' } }, { status: 500 }),
     });
-    expect(within(section).getByTestId('model-answering').textContent).toBe('llama3.1:8b');
-    expect(section.textContent).not.toContain('Offline co-founder');
+    const { user, section } = await openModel(fetch);
+    const alert = await within(section).findByText(/^Could not load your model settings\./);
+    up = true;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await answering()).toBe("gpt-4o-mini — the server's default");
   });
 
   it('lists the local servers found, with their models and the env lines to copy', async () => {
@@ -184,5 +186,51 @@ describe('Settings → Model', () => {
     up = true;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Ollama' })).toBeTruthy();
+  });
+
+  it("connects a found server's first model in one click, then says Connected", async () => {
+    let release!: () => void;
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    const { fetch, sent } = modelServer(serverDefault(), { servers: [OLLAMA, LM_STUDIO], hold });
+    const { user } = await openModel(fetch);
+    const [ollama, lmStudio] = await screen.findAllByTestId('local-model-server');
+    // A server listing no model has nothing to use.
+    expect(
+      (within(lmStudio!).getByRole('button', { name: 'No model to use' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await user.click(within(ollama!).getByRole('button', { name: 'Use llama3.2:3b' }));
+    expect(
+      (within(ollama!).getByRole('button', { name: 'Connecting...' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await act(async () => release());
+    expect(await screen.findByText('Your co-founder now answers with llama3.2:3b.')).toBeTruthy();
+    expect(sent.puts).toEqual([{ kind: 'local', baseUrl: OLLAMA.baseUrl, chatModel: 'llama3.2:3b' }]);
+    expect(await within(ollama!).findByText('Connected')).toBeTruthy();
+    expect(within(ollama!).queryByRole('button', { name: 'Use llama3.2:3b' })).toBeNull();
+    expect(await answering()).toBe('llama3.2:3b — your connection');
+    // The form shows the saved connection too.
+    expect(
+      (screen.getByRole('radio', { name: 'A model server on this machine' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    // The env lines for the server-wide default stay, under their note.
+    expect(ollama!.textContent).toContain(
+      "To make it every founder's default instead, set these on the server and restart it:",
+    );
+    expect(within(ollama!).getByLabelText('Environment lines for Ollama')).toBeTruthy();
+  });
+
+  it("shows the server's refusal on the card when connecting fails", async () => {
+    const { fetch } = modelServer(serverDefault(), {
+      servers: [OLLAMA],
+      routes: { 'PUT /api/model-settings': () => refused(MODEL_SETTINGS.texts.localNotHere) },
+    });
+    const { user } = await openModel(fetch);
+    const card = await screen.findByTestId('local-model-server');
+    await user.click(within(card).getByRole('button', { name: 'Use llama3.2:3b' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe(
+      'Model servers on this machine can be connected only on a local install, opened on the same machine.',
+    );
+    expect(within(card).queryByText('Connected')).toBeNull();
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Use llama3.2:3b' })).toBeTruthy());
   });
 });

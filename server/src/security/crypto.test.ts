@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadOrCreateTokenKey } from '../auth/secret.ts';
+import { loadOrCreateTokenKey } from '../features/auth/secret.ts';
 import { decryptToken, encryptToken, pkceChallenge } from './crypto.ts';
 
 describe('token crypto', () => {

@@ -1,3 +1,5 @@
+// AES-256-GCM sealing of provider secrets at rest (social tokens, founders' model keys), and the hashes and random tokens of
+// the OAuth flows.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 const VERSION = 'v1';

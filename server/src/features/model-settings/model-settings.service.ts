@@ -1,0 +1,201 @@
+import type { z } from 'zod';
+import {
+  MODEL_SETTINGS,
+  keyHint,
+  type ModelAnswering,
+  type ModelConnectionInput,
+  type ModelConnectionKind,
+  type ModelConnectionTest,
+  type ModelSettingsResponse,
+  type ModelTestFailureKind,
+  type ModelTestResponse,
+} from '@cofounder/shared';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { ModelConnectionRow } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { isLoopbackAddress } from '../../net/public-address.ts';
+import { createOpenAiProvider } from '../../providers/ai/openai.ts';
+import { probeConnection } from '../../providers/ai/openai/connection-test.ts';
+import { BlockedAddressError, checkModelHost, guardedFetch, type AddressPolicy } from '../../providers/ai/openai/guarded-fetch.ts';
+import { AiError, type AiModels, type AiProvider } from '../../providers/ai/port.ts';
+import { decryptToken, encryptToken } from '../../security/crypto.ts';
+import { connectionOf, deleteConnection, saveConnection } from './model-connections.repo.ts';
+import { isLocalMode } from './local-mode.ts';
+
+// A founder's own model (issue 23 §1). The row is read on every request that needs a model, in whichever process
+// serves it: no cache can go stale, and a founder's change answers from their next message on.
+
+interface Deps {
+  db: Db;
+  config: Config;
+  /** The key social tokens are sealed with; model keys are sealed with it too. */
+  tokenKey: Buffer;
+  serverDefault: AiProvider;
+  now: () => number;
+}
+
+/** Where the request comes from: loopback model servers are offered only to a client on this machine. */
+export interface Caller {
+  userId: string;
+  fromThisMachine: boolean;
+}
+
+/** A connection resolved for a call: where, with which key, under which address rule. */
+interface Target {
+  kind: ModelConnectionKind;
+  baseUrl: string;
+  apiKey: string | null;
+  policy: AddressPolicy;
+}
+
+type ConnectionValues = z.output<typeof ModelConnectionInput>;
+type TestValues = z.output<typeof ModelConnectionTest>;
+
+const trimSlash = (url: string) => url.replace(/\/+$/, '');
+
+const isLoopbackHost = (url: string) => {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || isLoopbackAddress(host);
+};
+
+const badRequest = (message: string, field?: string) => new AppError('bad_request', message, field);
+
+function answeringDefault(provider: AiProvider): Omit<ModelAnswering, 'source'> {
+  return { mode: provider.mode, model: provider.mode === 'real' ? provider.producer : null };
+}
+
+export function createAiModels({ db, config, tokenKey, serverDefault }: Omit<Deps, 'now'>): AiModels {
+  // In use, loopback is allowed whenever the server runs in local mode: the save that named it came from this machine.
+  const policy: AddressPolicy = { loopback: isLocalMode(config) };
+  return {
+    serverDefault,
+    async forUser(userId) {
+      const row = await connectionOf(db, userId);
+      if (!row) return serverDefault;
+      const apiKey = row.apiKeyEnc === null ? null : decryptToken(tokenKey, row.apiKeyEnc);
+      // Sealed under another key (TOKEN_ENCRYPTION_KEY changed): the founder has to enter it again.
+      if (row.apiKeyEnc !== null && apiKey === null) throw new AiError('bad_key');
+      return createOpenAiProvider({
+        apiKey,
+        baseUrl: row.baseUrl,
+        model: row.chatModel,
+        researchModel: row.researchModel ?? undefined,
+        computerModel: row.computerModel ?? undefined,
+        // Web research is OpenAI's own Responses tool; compatible servers have no such thing.
+        webSearch: row.kind === 'openai',
+        timeoutMs: config.ai.timeoutMs,
+        firstTokenTimeoutMs: config.ai.firstTokenTimeoutMs,
+        maxRetries: config.ai.maxRetries,
+        fetch: guardedFetch(policy),
+      });
+    },
+  };
+}
+
+export function createModelSettingsService({ db, config, tokenKey, serverDefault, now }: Deps) {
+  function view(row: ModelConnectionRow | null): ModelSettingsResponse {
+    const fallback = answeringDefault(serverDefault);
+    return {
+      success: true,
+      connection: row && {
+        kind: row.kind,
+        baseUrl: row.baseUrl,
+        keyHint: row.keyHint,
+        chatModel: row.chatModel,
+        researchModel: row.researchModel,
+        computerModel: row.computerModel,
+        updatedAt: row.updatedAt.toISOString(),
+      },
+      answering: row ? { source: 'founder', mode: 'real', model: row.chatModel } : { source: 'server', ...fallback },
+      serverDefault: fallback,
+    };
+  }
+
+  /**
+   * The server a Save or Test names, with the key to use: the one typed, else the one saved for the same server.
+   * 400 for what the form got wrong; the address rule is checked by the callers (Save refuses, Test reports).
+   */
+  async function targetOf(caller: Caller, input: TestValues, saved: ModelConnectionRow | null): Promise<Target> {
+    const local = isLocalMode(config) && caller.fromThisMachine;
+    const baseUrl = input.kind === 'openai' ? MODEL_SETTINGS.openAiBaseUrl : trimSlash(input.baseUrl!);
+    // "A model server on this machine" is one found on loopback, offered only to this machine's own browser.
+    if (input.kind === 'local' && !(local && isLoopbackHost(baseUrl))) throw badRequest(MODEL_SETTINGS.texts.localNotHere, 'baseUrl');
+    const savedKey = saved?.apiKeyEnc && saved.baseUrl === baseUrl ? decryptToken(tokenKey, saved.apiKeyEnc) : null;
+    const apiKey = input.apiKey || savedKey;
+    if (input.kind === 'openai' && !apiKey) throw badRequest(MODEL_SETTINGS.texts.keyRequired, 'apiKey');
+    return { kind: input.kind, baseUrl, apiKey, policy: { loopback: local } };
+  }
+
+  /** null when the address rule lets the target be called, else why not in the founder's words. */
+  async function addressProblem(target: Target): Promise<{ kind: ModelTestFailureKind; message: string } | null> {
+    const checked = await checkModelHost(new URL(target.baseUrl).hostname, target.policy);
+    if (checked === 'ok') return null;
+    if (checked === 'unresolved') return { kind: 'unreachable', message: new AiError('unreachable').message };
+    return {
+      kind: 'blocked_address',
+      message: checked.loopback ? MODEL_SETTINGS.texts.localNotHere : MODEL_SETTINGS.texts.blockedAddress,
+    };
+  }
+
+  return {
+    async get(userId: string): Promise<ModelSettingsResponse> {
+      return view(await connectionOf(db, userId));
+    },
+
+    async save(caller: Caller, input: ConnectionValues): Promise<ModelSettingsResponse> {
+      const saved = await connectionOf(db, caller.userId);
+      const target = await targetOf(caller, input, saved);
+      const problem = await addressProblem(target);
+      if (problem) throw badRequest(problem.message, 'baseUrl');
+      await saveConnection(
+        db,
+        caller.userId,
+        {
+          kind: target.kind,
+          baseUrl: target.baseUrl,
+          apiKeyEnc: target.apiKey === null ? null : encryptToken(tokenKey, target.apiKey),
+          keyHint: target.apiKey === null ? null : keyHint(target.apiKey),
+          chatModel: input.chatModel,
+          researchModel: input.researchModel,
+          computerModel: input.computerModel,
+        },
+        new Date(now()),
+      );
+      return view(await connectionOf(db, caller.userId));
+    },
+
+    async reset(userId: string): Promise<ModelSettingsResponse> {
+      await deleteConnection(db, userId);
+      return view(null);
+    },
+
+    async test(caller: Caller, input: TestValues): Promise<ModelTestResponse> {
+      const target = await targetOf(caller, input, await connectionOf(db, caller.userId));
+      const problem = await addressProblem(target);
+      if (problem) return { success: true, ok: false, models: [], latencyMs: null, failure: problem };
+      const probe = await probeConnection(
+        { baseUrl: target.baseUrl, apiKey: target.apiKey, fetch: guardedFetch(target.policy), timeoutMs: MODEL_SETTINGS.testTimeoutMs },
+        input.chatModel,
+      );
+      return { success: true, ok: probe.failure === null, models: probe.models, latencyMs: probe.latencyMs, failure: probe.failure && failureOf(probe.failure) };
+    },
+  };
+}
+
+/** A probe's failure as Test connection shows it. */
+function failureOf(err: AiError | BlockedAddressError): { kind: ModelTestFailureKind; message: string } {
+  if (err instanceof BlockedAddressError) {
+    return { kind: 'blocked_address', message: err.loopback ? MODEL_SETTINGS.texts.localNotHere : MODEL_SETTINGS.texts.blockedAddress };
+  }
+  const kinds: Partial<Record<AiError['kind'], ModelTestFailureKind>> = {
+    unreachable: 'unreachable',
+    bad_key: 'bad_key',
+    model_not_found: 'model_not_found',
+    timeout: 'timeout',
+    slow_start: 'timeout',
+  };
+  return { kind: kinds[err.kind] ?? 'bad_answer', message: err.message };
+}
+
+export type ModelSettingsService = ReturnType<typeof createModelSettingsService>;
