@@ -182,6 +182,8 @@ export const COPY_FEEDBACK_MS = 2000;
 
 /** Work screen and settings timings (spec 2 §9). */
 export const WORK = {
+  /** A cost that cannot be estimated: a founder's own model whose price is not in the list (issue 23). */
+  unknownPriceText: 'unknown price',
   /** Recent activities shown on the Work screen. */
   recentActivities: 10,
   /** Compact activity previews are cut at this many characters. */

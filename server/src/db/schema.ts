@@ -271,6 +271,8 @@ export const taskResults = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>(),
     tokens: integer('tokens').notNull().default(0),
     costUsd: numeric('cost_usd', { precision: 12, scale: 6, mode: 'number' }).notNull().default(0),
+    /** False when a model without a known price did some of the work: costUsd leaves its tokens out. */
+    priceKnown: boolean('price_known').notNull().default(true),
     /** The model that wrote the result, or 'offline'. */
     producedBy: text('produced_by'),
     /** achieved, or needs_input for a draft the founder must complete (not counted in the Success Rate). */

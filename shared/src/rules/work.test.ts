@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { compactPreview, formatCost, percentOf, priorityBucket, relativeTime, ringOffset, successRate } from './work.ts';
+import {
+  compactPreview,
+  formatCost,
+  percentOf,
+  priorityBucket,
+  relativeTime,
+  ringOffset,
+  successRate,
+  taskCostText,
+  totalCostText,
+} from './work.ts';
 
 const now = new Date('2025-06-15T12:00:00');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
@@ -69,6 +79,14 @@ describe('formatCost', () => {
   it('shows fractions of a cent and whole dollars', () => {
     expect(formatCost(0.0123)).toBe('$0.0123');
     expect(formatCost(12.5)).toBe('$12.50');
+  });
+
+  it('says "unknown price" for work by a model without a known price, never $0', () => {
+    expect(taskCostText({ costUsd: 0.0042, priceKnown: true })).toBe('$0.0042');
+    expect(taskCostText({ costUsd: 0, priceKnown: false })).toBe('unknown price');
+    expect(totalCostText({ costUsd: 0.5, unpricedTasks: 0 })).toBe('$0.5000');
+    expect(totalCostText({ costUsd: 0, unpricedTasks: 1 })).toBe('unknown price (1 task)');
+    expect(totalCostText({ costUsd: 2.25, unpricedTasks: 3 })).toBe('$2.25 + unknown price (3 tasks)');
   });
 });
 

@@ -45,6 +45,18 @@ export function formatCost(usd: number): string {
   return `$${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)}`;
 }
 
+/** One task's estimated cost, or "unknown price" when a model without a known price did the work. */
+export function taskCostText({ costUsd, priceKnown }: { costUsd: number; priceKnown: boolean }): string {
+  return priceKnown ? formatCost(costUsd) : WORK.unknownPriceText;
+}
+
+/** The cost of all tasks: the priced part, and "unknown price" for the part no price list covers. */
+export function totalCostText({ costUsd, unpricedTasks }: { costUsd: number; unpricedTasks: number }): string {
+  if (unpricedTasks === 0) return formatCost(costUsd);
+  const unknown = `${WORK.unknownPriceText} (${unpricedTasks} task${unpricedTasks === 1 ? '' : 's'})`;
+  return costUsd > 0 ? `${formatCost(costUsd)} + ${unknown}` : unknown;
+}
+
 /**
  * The Work screen's Success Rate: tasks that reached their goal out of all tasks, as a whole percent. Drafts that
  * still need the founder's input are completed by status but are not a success.

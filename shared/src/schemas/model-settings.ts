@@ -27,8 +27,6 @@ export const MODEL_SETTINGS = {
       'Model servers on this machine can be connected only on a local install, opened on the same machine.',
     blockedAddress:
       'That address is on a private network, so the server will not call it. Connect a model server on the public internet.',
-    /** A task's cost when its model is not in the price list (a local or self-hosted model). */
-    unknownPrice: 'unknown price',
   },
 } as const;
 

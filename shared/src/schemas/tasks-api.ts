@@ -30,8 +30,11 @@ export const TaskListResponse = z.object({
   achieved: z.number().int(),
   /** Completed tasks whose result is a draft that needs the founder's input (offline work). */
   needs_input: z.number().int(),
-  /** Model tokens and estimated cost summed over the user's tasks. */
-  usage: z.object({ tokens: z.number().int(), costUsd: z.number() }),
+  /**
+   * Model tokens and estimated cost summed over the user's tasks; unpricedTasks of them ran (partly) on a model
+   * whose price is not known (a founder's local model), which the cost leaves out.
+   */
+  usage: z.object({ tokens: z.number().int(), costUsd: z.number(), unpricedTasks: z.number().int().default(0) }),
 });
 export type TaskListResponse = z.infer<typeof TaskListResponse>;
 
@@ -81,6 +84,8 @@ export const TaskResult = z.object({
   data: z.record(z.string(), z.unknown()).nullable(),
   tokens: z.number().int(),
   costUsd: z.number(),
+  /** False: a model without a known price did (some of) the work, so costUsd is not the whole cost. */
+  priceKnown: z.boolean().default(true),
   completedAt: z.string(),
   /** The model that wrote it, or 'offline'. */
   producedBy: ProducedBy,

@@ -55,6 +55,7 @@ export interface MachineRun {
   screenshot: string | null;
   tokens: number;
   costUsd: number;
+  priceUnknown?: boolean;
 }
 
 interface Run {
@@ -216,7 +217,8 @@ export function createComputerUseService(deps: ComputerUseDeps) {
         return { status: 'skipped', message: err.message, screenshot: null, tokens: 0, costUsd: 0 };
       }
       const { result, screenshot } = await execute(run, row);
-      return { status: result.status, message: result.message, screenshot, tokens: result.tokens, costUsd: result.costUsd };
+      const { status, message, tokens, costUsd, priceUnknown } = result;
+      return { status, message, screenshot, tokens, costUsd, ...(priceUnknown ? { priceUnknown } : {}) };
     },
 
     /** POST /api/computer-use/screenshot/{id}: the screen now, as a data URL. */

@@ -55,4 +55,6 @@ export interface LoopResult {
   decisions: Decision[];
   tokens: number;
   costUsd: number;
+  /** A step's model had no known price: costUsd leaves its tokens out. */
+  priceUnknown?: boolean;
 }

@@ -67,6 +67,7 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
   const decisions: Decision[] = [];
   let tokens = 0;
   let costUsd = 0;
+  let priceUnknown = false;
   let lastAction: ComputerObservation['lastAction'] = null;
   // Where typed text and keys go: the element the last click landed on.
   let lastClicked: PageElement | null = null;
@@ -87,6 +88,7 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
     const step = await session.next({ ...observation, lastAction });
     tokens += step.usage.tokens;
     costUsd += step.usage.costUsd;
+    priceUnknown ||= step.usage.priceUnknown === true;
     const ask = askFor(step, observation, lastClicked);
     // A password or card number typed by the model goes to the machine, never into the timeline or the database.
     const secret = step.action === 'type' && (ask?.kind === 'password' || ask?.kind === 'payment');
@@ -215,6 +217,7 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
     decisions: timeline,
     tokens,
     costUsd: Math.round(costUsd * 1e6) / 1e6,
+    ...(priceUnknown ? { priceUnknown } : {}),
   };
 }
 

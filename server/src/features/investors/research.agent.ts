@@ -27,6 +27,7 @@ import { honestPersonalization, oneLine, templateDraft, type Draft, type DraftFi
 import { identityOf, knownIdentities, storeFound, type FoundWithDraft } from './investors.repo.ts';
 import { pickSampleInvestors, type FoundInvestor } from './sample-directory.ts';
 import { isPublicAddress } from '../../net/public-address.ts';
+import { addUsage } from '../../providers/ai/pricing.ts';
 
 // investor_outreach_agent: finds investors that fit the founder and drafts one email per investor. With a provider
 // that can browse (AI_WEB_SEARCH) the list is researched on the web: sourceUrl only when the answer cites that page,
@@ -179,10 +180,6 @@ const founderOf = (input: AgentInput): MatchFounder | null => {
 };
 
 const ZERO: AiUsage = { tokens: 0, costUsd: 0 };
-const add = (a: AiUsage, b: AiUsage): AiUsage => ({
-  tokens: a.tokens + b.tokens,
-  costUsd: a.costUsd + b.costUsd,
-});
 
 function profileLine(p: OnboardingProfile | null, f: MatchFounder | null): string {
   if (!p || !f)
@@ -359,7 +356,7 @@ export const investorResearchAgent: Agent = async (input) => {
     if (research) {
       try {
         const r = await researchOnWeb(input, known, research);
-        usage = add(usage, r.usage);
+        usage = addUsage(usage, r.usage);
         if (r.found.length) {
           found = r.found;
           web = true;
@@ -372,7 +369,7 @@ export const investorResearchAgent: Agent = async (input) => {
     try {
       if (!web) {
         const r = await researchWithModel(input, known);
-        usage = add(usage, r.usage);
+        usage = addUsage(usage, r.usage);
         found = r.found;
         if (!found.length)
           note = joinNotes(
@@ -386,7 +383,7 @@ export const investorResearchAgent: Agent = async (input) => {
           if (err instanceof AiError) return { drafts: new Map<string, Draft>(), usage: ZERO };
           throw err;
         });
-        usage = add(usage, d.usage);
+        usage = addUsage(usage, d.usage);
         drafts = d.drafts;
       }
     } catch (err) {

@@ -141,6 +141,11 @@ describe('a founder connects their own model', () => {
     ]);
     const [result] = await local.database.db.select().from(taskResults).where(eq(taskResults.taskId, task!.id));
     expect(result?.producedBy).toBe('llama3.2:latest');
+    // No price list covers a local model: the cost says so instead of $0.
+    const shown = await (await call(local, 'GET', `/api/tasks/${task!.id}/result`, { token: founder.token })).json();
+    expect(shown.result).toMatchObject({ priceKnown: false, costUsd: 0, tokens: expect.any(Number) });
+    const listed = await (await call(local, 'GET', `/api/tasks/${founder.id}`, { token: founder.token })).json();
+    expect(listed.usage.unpricedTasks).toBe(1);
   });
 
   it('keeps the saved key when only the model changes, and goes back to the default on reset', async () => {

@@ -59,6 +59,7 @@ export async function finishTask(
       data: outcome.data,
       tokens: outcome.usage.tokens,
       costUsd: outcome.usage.costUsd,
+      priceKnown: outcome.usage.priceUnknown !== true,
       producedBy,
       outcome: outcomeOf(producedBy),
       completedAt: at,

@@ -2,6 +2,7 @@ import { MACHINE_AGENTS, VMS } from '@cofounder/shared';
 import type { TaskRow } from '../../db/schema.ts';
 import type { AgentOutcome } from '../agents/agent.ts';
 import type { MachineRun } from '../computer-use/computer-use.service.ts';
+import { addUsage } from '../../providers/ai/pricing.ts';
 
 /** Runs a work task on the founder's machine through the computer-use service (timeline, monitor and all). */
 export type MachineRunner = (input: { userId: string; vmId: string; engineTaskId: string; task: string }) => Promise<MachineRun>;
@@ -30,6 +31,6 @@ export function withMachineRun(outcome: AgentOutcome, run: MachineRun): AgentOut
     ...outcome,
     content: `${outcome.content}\n\n## Machine run\n${note}`,
     data: { ...outcome.data, screenshot: run.screenshot, machineRun: { status: run.status, message: run.message } },
-    usage: { tokens: outcome.usage.tokens + run.tokens, costUsd: outcome.usage.costUsd + run.costUsd },
+    usage: addUsage(outcome.usage, run),
   };
 }

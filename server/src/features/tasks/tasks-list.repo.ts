@@ -24,6 +24,7 @@ export const toTaskResult = (r: TaskResultRow): TaskResult => ({
   data: r.data ?? null,
   tokens: r.tokens,
   costUsd: Number(r.costUsd),
+  priceKnown: r.priceKnown,
   completedAt: r.completedAt.toISOString(),
   producedBy: r.producedBy,
   outcome: r.outcome,
@@ -75,17 +76,18 @@ export async function countTasks(db: Db, userId: string): Promise<TaskCounts> {
   return { byStatus, needsInput };
 }
 
-/** Tokens and estimated cost summed over the user's task results. */
-export async function usageOfTasks(db: Db, userId: string): Promise<{ tokens: number; costUsd: number }> {
+/** Tokens and estimated cost summed over the user's task results, and how many had no known price. */
+export async function usageOfTasks(db: Db, userId: string): Promise<{ tokens: number; costUsd: number; unpricedTasks: number }> {
   const [row] = await db
     .select({
       tokens: sql<string>`coalesce(sum(${taskResults.tokens}), 0)`,
       cost: sql<string>`coalesce(sum(${taskResults.costUsd}), 0)`,
+      unpriced: sql<string>`count(*) filter (where not ${taskResults.priceKnown})`,
     })
     .from(taskResults)
     .innerJoin(tasks, eq(tasks.id, taskResults.taskId))
     .where(eq(tasks.userId, userId));
-  return { tokens: Number(row?.tokens ?? 0), costUsd: Number(row?.cost ?? 0) };
+  return { tokens: Number(row?.tokens ?? 0), costUsd: Number(row?.cost ?? 0), unpricedTasks: Number(row?.unpriced ?? 0) };
 }
 
 /** One of the user's tasks (another user's task is simply not found). */

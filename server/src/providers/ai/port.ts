@@ -69,6 +69,8 @@ export type StructuredName =
 export interface AiUsage {
   tokens: number;
   costUsd: number;
+  /** Some tokens came from a model whose price is not known (a local or self-hosted one): costUsd leaves them out. */
+  priceUnknown?: boolean;
 }
 
 export interface StructuredRequest<S extends z.ZodType> extends ChatRequest {

@@ -12,8 +12,9 @@ const PRICES: Record<string, { input: number; output: number }> = {
 };
 
 /**
- * The estimated cost of one call. A model missing from the table (a local server's model, a dated
- * snapshot) is priced by its longest known prefix, or at zero: self-hosted models cost us nothing per token.
+ * The estimated cost of one call. A dated snapshot is priced by its longest known prefix; a model missing from the
+ * table (a founder's local or self-hosted model) costs zero here and says its price is unknown, so screens show
+ * "unknown price" instead of passing $0 off as a figure.
  */
 export function usageOf(model: string, promptTokens: number, completionTokens: number): AiUsage {
   const key = Object.keys(PRICES)
@@ -21,5 +22,12 @@ export function usageOf(model: string, promptTokens: number, completionTokens: n
     .sort((a, b) => b.length - a.length)[0];
   const price = key ? PRICES[key]! : { input: 0, output: 0 };
   const costUsd = (promptTokens * price.input + completionTokens * price.output) / 1_000_000;
-  return { tokens: promptTokens + completionTokens, costUsd: Math.round(costUsd * 1e6) / 1e6 };
+  const usage = { tokens: promptTokens + completionTokens, costUsd: Math.round(costUsd * 1e6) / 1e6 };
+  return key ? usage : { ...usage, priceUnknown: true };
+}
+
+/** Two calls' usage together: the price is unknown when either's was. */
+export function addUsage(a: AiUsage, b: AiUsage): AiUsage {
+  const sum = { tokens: a.tokens + b.tokens, costUsd: Math.round((a.costUsd + b.costUsd) * 1e6) / 1e6 };
+  return a.priceUnknown || b.priceUnknown ? { ...sum, priceUnknown: true } : sum;
 }

@@ -16,7 +16,7 @@ function counts(needsInput: number): TaskListResponse {
     failed: 0,
     achieved: 4 - needsInput,
     needs_input: needsInput,
-    usage: { tokens: 0, costUsd: 0 },
+    usage: { tokens: 0, costUsd: 0, unpricedTasks: 0 },
   };
 }
 

@@ -1,5 +1,5 @@
 import {
-  formatCost,
+  totalCostText,
   percentOf,
   successRate,
   type ActivityResponse,
@@ -134,7 +134,7 @@ export function PerformanceOverview({
             <div>
               <dt className="text-xs text-slate-500 dark:text-slate-400">Estimated cost</dt>
               <dd className="font-semibold text-slate-900 dark:text-white">
-                {formatCost(tasks.usage.costUsd)}
+                {totalCostText(tasks.usage)}
               </dd>
             </div>
           </dl>

@@ -1,4 +1,4 @@
-import { formatCost, isOfflineDraft, type ListedTask } from '@cofounder/shared';
+import { isOfflineDraft, taskCostText, type ListedTask } from '@cofounder/shared';
 import { Markdown, OfflineDraftLabel } from '@cofounder/shared/ui';
 import { useTaskResult } from '../../data/tasks/use-task-result.ts';
 import { statusBadge } from './labels.ts';
@@ -61,7 +61,7 @@ export function TaskResultDialog({
             </div>
             <div>
               <dt className="text-xs text-slate-500 dark:text-slate-400">Estimated cost</dt>
-              <dd className="font-semibold">{formatCost(data.costUsd)}</dd>
+              <dd className="font-semibold">{taskCostText(data)}</dd>
             </div>
             {data.producedBy && !isOfflineDraft(data.producedBy) && (
               <div>

@@ -32,7 +32,7 @@ function task(id: string, extra: Partial<ListedTask> = {}): ListedTask {
   };
 }
 
-function list(tasks: ListedTask[], usage = { tokens: 1234, costUsd: 0.0123 }): TaskListResponse {
+function list(tasks: ListedTask[], usage = { tokens: 1234, costUsd: 0.0123, unpricedTasks: 0 }): TaskListResponse {
   const count = (status: ListedTask['status']) => tasks.filter((t) => t.status === status).length;
   const drafts = tasks.filter((t) => t.status === 'completed' && t.outcome === 'needs_input').length;
   return {
@@ -241,6 +241,35 @@ describe('Work screen', () => {
     expect(dialog.querySelector('script')).toBeNull();
     expect(within(dialog).getByText('900')).toBeTruthy();
     expect(within(dialog).getByText('$0.0042')).toBeTruthy();
+  });
+
+  it('says "unknown price" for work by a founder\'s own model that has no price, and in the total', async () => {
+    const fetch = server({
+      'GET /api/tasks/:userId': () => Response.json(list(TASKS, { tokens: 900, costUsd: 0, unpricedTasks: 1 })),
+      'GET /api/tasks/:taskId/result': ({ params }) =>
+        Response.json({
+          success: true,
+          task: TASKS[0],
+          result: {
+            taskId: params.taskId,
+            summary: 'Market brief ready',
+            content: 'Brief',
+            data: null,
+            tokens: 900,
+            costUsd: 0,
+            priceKnown: false,
+            completedAt: ago(0),
+            producedBy: 'llama3.2:latest',
+            outcome: 'achieved',
+          },
+        }),
+    });
+    const { user } = openWork(fetch);
+    expect(await screen.findByText('unknown price (1 task)')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Task a' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Task a' });
+    expect(await within(dialog).findByText('unknown price')).toBeTruthy();
+    expect(within(dialog).queryByText('$0.0000')).toBeNull();
   });
 
   it("runs a pending research task on a running machine, and shows the machine's final screen (issue 12)", async () => {

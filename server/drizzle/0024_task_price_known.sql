@@ -1,0 +1,1 @@
+ALTER TABLE "task_results" ADD COLUMN "price_known" boolean DEFAULT true NOT NULL;
