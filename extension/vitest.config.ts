@@ -2,15 +2,16 @@ import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
-// The root vitest config lists this file as the `extension` project: the background's logic against WXT's fake
-// browser (@webext-core/fake-browser: in-memory storage, alarms, action badge, runtime events).
+// The root vitest config lists this file as the `extension` project: the background's logic and the pages' rules
+// against WXT's fake browser (@webext-core/fake-browser: in-memory storage, alarms, action badge, runtime events);
+// pages' views as static markup (react-dom/server), since this project has no DOM.
 export default defineProject({
   plugins: [WxtVitest()],
   test: {
     name: 'extension',
     root: fileURLToPath(new URL('.', import.meta.url)),
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
   },
 });

@@ -44,6 +44,7 @@ export * from './schemas/sms.ts';
 export * from './schemas/vms.ts';
 export * from './schemas/local-models.ts';
 export * from './schemas/model-settings.ts';
+export * from './rules/model-answering.ts';
 export * from './rules/vms.ts';
 export * from './rules/plain-text.ts';
 export * from './schemas/task-outputs.ts';

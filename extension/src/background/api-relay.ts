@@ -4,7 +4,10 @@ import { ApiRelayMessage, type ApiRelayReply } from '../lib/worker-protocol.ts';
 import { isExtensionPage } from './extension-page.ts';
 import { publicApi, workerSession } from './worker-session.ts';
 
-/** Makes the popup's API calls (validated against the shared schemas here) and passes back data or the error. */
+/**
+ * Makes the popup's and the options page's API calls (validated against the shared schemas here) and passes
+ * back data or the error.
+ */
 export function startApiRelay(): void {
   browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
     const parsed = ApiRelayMessage.safeParse(message);

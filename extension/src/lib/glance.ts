@@ -12,7 +12,23 @@ export interface Glance {
   counts: TaskCounts;
   /** Null when the usage call failed and no earlier reply was kept. */
   usage: UsageReply | null;
+  /**
+   * Completed tasks whose result is the offline co-founder's draft, waiting for the founder's input (the list's
+   * needs_input). Absent from glances saved before the popup counted them: read as none.
+   */
+  offlineDrafts?: number;
   savedAt: number;
+}
+
+/** The glance of a fresh task list; the usage reply is the caller's (the fresh one, or the one kept). */
+export function glanceFrom(tasks: TaskListResponse, usage: UsageReply | null, savedAt: number): Glance {
+  const { total, pending, in_progress, completed, paused, failed, needs_input } = tasks;
+  return {
+    counts: { total, pending, in_progress, completed, paused, failed },
+    usage,
+    offlineDrafts: needs_input,
+    savedAt,
+  };
 }
 
 // Type-only imports above: this file is on the popup's first paint, which must not load zod or supabase-js.

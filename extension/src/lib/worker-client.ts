@@ -24,7 +24,7 @@ export async function requestSignOut(serverUrl: string): Promise<void> {
   await browser.runtime.sendMessage(message);
 }
 
-/** The API calls the popup makes, answered by the worker (which validates the server's replies). */
+/** The API calls the popup and the options page make, answered by the worker (which validates the server's replies). */
 export type WorkerApi = Pick<Api, RelayedMethod>;
 
 async function relay(serverUrl: string, method: RelayedMethod, args: unknown[]): Promise<unknown> {
@@ -46,6 +46,7 @@ export function workerApi(serverUrl: string): WorkerApi {
     me: call('me'),
     usageDetails: call('usageDetails'),
     connections: call('connections'),
+    modelSettings: call('modelSettings'),
     tasks: call('tasks'),
   };
 }

@@ -8,6 +8,7 @@ import {
   agentForTask,
   AGENT_CATEGORY,
   type ListedTask,
+  type ModelConnectionInput,
   type OnboardingProfile,
   type PaidPlanId,
   type TaskAgent,
@@ -34,7 +35,8 @@ export interface TaskRun {
  * the HTTP API or the task engine, so a case sees what a founder would.
  */
 export interface EvalEnv {
-  ai: AiProvider;
+  /** Who answers the founders (their connected model's name, or the server default's producer): labels must say it. */
+  producer: string;
   /** A signed-in founder who finished onboarding with this profile (its first plan stored), on `plan` if given. */
   founder(profile?: Partial<OnboardingProfile>, plan?: PaidPlanId): Promise<TestUser>;
   chat(user: TestUser, text: string): Promise<SendMessageResponse>;
@@ -53,7 +55,11 @@ async function json<T>(res: Response, schema: { parse(v: unknown): T }): Promise
   return schema.parse(await res.json());
 }
 
-export async function startEvalEnv(ai: AiProvider): Promise<EvalEnv> {
+/**
+ * The eval's server, answering with `ai` as its default; with `connection`, every founder first connects that model
+ * in Settings → Model (PUT /api/model-settings), so the suite grades a founder's own model through the same path.
+ */
+export async function startEvalEnv(ai: AiProvider, connection?: ModelConnectionInput): Promise<EvalEnv> {
   const t: TestServer = await startTestServer({
     ...CHAT_TEST_OPTIONS,
     env: { ...CHAT_TEST_OPTIONS.env, USER_RATE_LIMITS: 'false' },
@@ -75,10 +81,15 @@ export async function startEvalEnv(ai: AiProvider): Promise<EvalEnv> {
     return phone;
   }
 
+  async function connect(user: TestUser): Promise<void> {
+    const res = await call(t, 'PUT', '/api/model-settings', { token: user.token, body: connection });
+    if (!res.ok) throw new Error(`connecting ${connection!.chatModel} failed: ${res.status} ${(await res.text()).slice(0, 200)}`);
+  }
+
   const env: EvalEnv = {
-    ai,
+    producer: connection ? connection.chatModel : ai.producer,
     async founder(profile = {}, plan) {
-      const user = await onboardedUser(t, testProfile(profile));
+      const user = await onboardedUser(t, testProfile(profile), connection ? connect : undefined);
       if (plan) await givePlan(t.database, user.id, plan);
       return user;
     },

@@ -1,3 +1,4 @@
+import type { ModelConnectionInput } from '@cofounder/shared';
 import type { AiProvider } from '../providers/ai/port.ts';
 import { chatCases } from './cases/chat.ts';
 import { duplicateCases } from './cases/duplicates.ts';
@@ -13,9 +14,13 @@ export const ALL_CASES: EvalCase[] = [...chatCases, ...smsCases, ...onboardingCa
 /** Cases run this many at a time: each has its own founder, and a model answers several requests at once. */
 const CONCURRENCY = 4;
 
-/** Runs every case against `ai` on one in-memory server and grades it. */
-export async function runSuite(ai: AiProvider, cases: EvalCase[] = ALL_CASES): Promise<CaseResult[]> {
-  const env = await startEvalEnv(ai);
+/** Runs every case against `ai` (or each founder's `connection`) on one in-memory server and grades it. */
+export async function runSuite(
+  ai: AiProvider,
+  cases: EvalCase[] = ALL_CASES,
+  connection?: ModelConnectionInput,
+): Promise<CaseResult[]> {
+  const env = await startEvalEnv(ai, connection);
   const results: CaseResult[] = new Array(cases.length);
   let next = 0;
   const worker = async () => {

@@ -28,9 +28,17 @@ export const bakeryProfile = (over: Partial<OnboardingProfile> = {}): Onboarding
   ...over,
 });
 
-/** A signed-in user who skipped the interview (first plan stored) and completed onboarding. */
-export async function onboardedUser(t: TestServer, profile: OnboardingProfile = testProfile()): Promise<TestUser> {
+/**
+ * A signed-in user who skipped the interview (first plan stored) and completed onboarding; `prepare` runs between
+ * the sign-up and the interview (the eval connects the founder's own model there).
+ */
+export async function onboardedUser(
+  t: TestServer,
+  profile: OnboardingProfile = testProfile(),
+  prepare?: (user: TestUser) => Promise<void>,
+): Promise<TestUser> {
   const user = await signedInUser(t);
+  await prepare?.(user);
   const turn = await call(t, 'POST', `/api/onboarding/${user.id}`, {
     token: user.token,
     body: { role: 'user', text: '', skip_conversation: true, profile },

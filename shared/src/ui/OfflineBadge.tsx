@@ -1,20 +1,9 @@
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { CloudOff } from 'lucide-react';
+import { CONNECT_MODEL_TEXT, ConnectModelAnchor, type ConnectModelLink } from './connect-model.tsx';
 
 export const OFFLINE_MODE_TEXT =
   'Replies come from the built-in offline co-founder, which has no language model. Connect a model in Settings → Model for real answers.';
-
-/** Settings → Model's anchor on the settings screen, and the dashboard path every offline label links to. */
-export const MODEL_SETTINGS_ANCHOR = 'model';
-export const MODEL_SETTINGS_PATH = `/dashboard/settings#${MODEL_SETTINGS_ANCHOR}`;
-export const CONNECT_MODEL_TEXT = 'Connect a model';
-
-/** Where the badge's "Connect a model" link goes: `navigate` keeps a single-page app in place; `newTab` for panels. */
-export interface ConnectModelLink {
-  href: string;
-  newTab?: boolean;
-  navigate?: (href: string) => void;
-}
 
 /**
  * Says plainly that replies come from the local co-founder, with how to get a real model. A toggletip (a
@@ -59,29 +48,17 @@ export function OfflineBadge({ connect }: { connect?: ConnectModelLink } = {}) {
         {open && (
           <>
             {OFFLINE_MODE_TEXT}
-            {connect && <ConnectLink {...connect} />}
+            {connect && (
+              <ConnectModelAnchor
+                link={connect}
+                className="mt-2 block font-medium text-indigo-600 underline hover:text-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-indigo-400"
+              >
+                {CONNECT_MODEL_TEXT}
+              </ConnectModelAnchor>
+            )}
           </>
         )}
       </span>
     </span>
-  );
-}
-
-function ConnectLink({ href, newTab, navigate }: ConnectModelLink) {
-  const follow = (e: MouseEvent<HTMLAnchorElement>) => {
-    // A modified click still opens a new tab as the browser would.
-    if (!navigate || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-    e.preventDefault();
-    navigate(href);
-  };
-  return (
-    <a
-      href={href}
-      onClick={follow}
-      {...(newTab ? { target: '_blank', rel: 'noreferrer' } : {})}
-      className="mt-2 block font-medium text-indigo-600 underline hover:text-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-indigo-400"
-    >
-      {CONNECT_MODEL_TEXT}
-    </a>
   );
 }

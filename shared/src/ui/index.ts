@@ -8,6 +8,7 @@ export * from './chat/PageChip.tsx';
 export * from './chat/use-chat-send.ts';
 export * from './usage/UsageMeter.tsx';
 export * from './OfflineBadge.tsx';
+export * from './connect-model.tsx';
 export * from './OfflineDraftLabel.tsx';
 export * from './chat/Markdown.tsx';
 export * from './voice/index.ts';

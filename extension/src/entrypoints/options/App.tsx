@@ -5,8 +5,12 @@ import { ServerSettings } from '../../lib/components/ServerSettings.tsx';
 import { useServerConfig } from '../../lib/hooks/use-server-config.ts';
 import { useServerUrl } from '../../lib/hooks/use-server-url.ts';
 import { UnreachableText } from '../popup/SignInAlert.tsx';
+import { ModelSummary } from './ModelSummary.tsx';
 
-/** The options page: which Cofounder server the extension talks to, and the mode that server runs in. */
+/**
+ * The options page: which Cofounder server the extension talks to, the mode that server runs in, and (signed in)
+ * which model answers the founder.
+ */
 export function App() {
   const server = useServerUrl();
   const [attempt, setAttempt] = useState(0);
@@ -32,6 +36,7 @@ export function App() {
           <UnreachableText serverUrl={server.url} />
         </p>
       )}
+      {connection.status === 'ready' && server.url && <ModelSummary serverUrl={server.url} />}
       {server.url && (
         <ServerSettings
           serverUrl={server.url}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 // The module itself, not '@cofounder/shared/ui': see lib/server-url.ts (the first paint must stay free of zod).
 import { UsageMeter } from '../../../../shared/src/ui/usage/UsageMeter.tsx';
+import { CONNECT_MODEL_TEXT, MODEL_SETTINGS_PATH } from '../../../../shared/src/ui/connect-model.tsx';
 import type { Glance, TaskCounts } from '../../lib/glance.ts';
 import { TabLink } from './TabLink.tsx';
 import { updatedAgo } from './updated-ago.ts';
@@ -14,6 +15,10 @@ const COUNTS: { key: keyof TaskCounts; label: string }[] = [
   { key: 'failed', label: 'Failed' },
 ];
 
+/** The hint beside the offline co-founder's drafts, which a model would have finished instead. */
+export const offlineDraftsText = (drafts: number) =>
+  `${drafts} ${drafts === 1 ? 'draft' : 'drafts'} by the offline co-founder`;
+
 export interface GlanceViewProps {
   serverUrl: string;
   glance: Glance | null;
@@ -21,9 +26,10 @@ export interface GlanceViewProps {
   error: ReactNode;
 }
 
-/** Task counts, the "Need login" hint and the usage meter, with how fresh they are. */
+/** Task counts, the "Need login" and offline drafts hints and the usage meter, with how fresh they are. */
 export function GlanceView({ serverUrl, glance, refreshing, error }: GlanceViewProps) {
   const paused = glance?.counts.paused ?? 0;
+  const offlineDrafts = glance?.offlineDrafts ?? 0;
   return (
     <div className="stack glance" aria-busy={refreshing}>
       {glance && (
@@ -42,6 +48,12 @@ export function GlanceView({ serverUrl, glance, refreshing, error }: GlanceViewP
           <TabLink href={`${serverUrl}/dashboard/connections`}>
             {paused === 1 ? '1 task needs' : `${paused} tasks need`} you to connect an account
           </TabLink>
+        </p>
+      )}
+      {offlineDrafts > 0 && (
+        <p className="hint" data-testid="offline-drafts-hint">
+          {offlineDraftsText(offlineDrafts)}.{' '}
+          <TabLink href={`${serverUrl}${MODEL_SETTINGS_PATH}`}>{CONNECT_MODEL_TEXT}</TabLink>
         </p>
       )}
       {glance?.usage && (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Api } from '@cofounder/shared';
 import { requestBadgeRefresh } from '../../lib/badge-message.ts';
-import { readGlance, saveGlance, type Glance } from '../../lib/glance.ts';
+import { glanceFrom, readGlance, saveGlance, type Glance } from '../../lib/glance.ts';
 
 export interface GlanceState {
   glance: Glance | null;
@@ -32,12 +32,11 @@ export function useGlance(
         setState({ glance: previous, refreshing: false, error: 'Could not refresh your tasks.' });
         return;
       }
-      const { total, pending, in_progress, completed, paused, failed } = tasks.value;
-      const glance: Glance = {
-        counts: { total, pending, in_progress, completed, paused, failed },
-        usage: usage.status === 'fulfilled' ? usage.value : (previous?.usage ?? null),
-        savedAt: Date.now(),
-      };
+      const glance = glanceFrom(
+        tasks.value,
+        usage.status === 'fulfilled' ? usage.value : (previous?.usage ?? null),
+        Date.now(),
+      );
       setState({ glance, refreshing: false, error: null });
       await saveGlance(serverUrl, userId, glance);
       // The badge counts from the same server: let it catch up with what the popup just learned.

@@ -5,16 +5,20 @@ import { browser } from 'wxt/browser';
 import {
   ChatComposer,
   ChatThread,
+  ConnectModelContext,
   MODEL_SETTINGS_PATH,
+  type ConnectModelLink,
   OfflineBadge,
   PageChip,
   useChatSend,
   UsageMeter,
 } from '@cofounder/shared/ui';
+import { answersOffline } from './answers-offline.ts';
 import { useAttachedPage } from './use-attached-page.ts';
 import { useHistory } from './use-history.ts';
 import { useInternName } from './use-intern-name.ts';
 import { useUsage } from './use-usage.ts';
+import { useModelSettings } from '../../lib/hooks/use-model-settings.ts';
 import type { SupabaseClient } from '../../lib/supabase.ts';
 
 interface SignedInChatProps {
@@ -32,6 +36,7 @@ export function SignedInChat({ session, supabase, api, config, serverUrl }: Sign
   const history = useHistory(api, userId);
   const usage = useUsage(api);
   const internName = useInternName(api, userId);
+  const model = useModelSettings(api);
   const attached = useAttachedPage();
   const [draft, setDraft] = useState('');
   const chat = useChatSend(history.messages, {
@@ -51,65 +56,73 @@ export function SignedInChat({ session, supabase, api, config, serverUrl }: Sign
     attached.clear();
   }
 
+  // Settings → Model in a dashboard tab of its own: the panel never navigates away.
+  const connect: ConnectModelLink = {
+    href: `${serverUrl}${MODEL_SETTINGS_PATH}`,
+    newTab: true,
+    navigate: (url) => void browser.tabs.create({ url }),
+  };
   return (
-    <main className="panel">
-      <header className="panel-header">
-        <div className="panel-title">
-          <h1>{internName}</h1>
-          {config.modes.ai === 'local' && (
-            <OfflineBadge
-              connect={{
-                href: `${serverUrl}${MODEL_SETTINGS_PATH}`,
-                newTab: true,
-                // The panel never navigates away: the dashboard opens in a tab of its own.
-                navigate: (url) => void browser.tabs.create({ url }),
-              }}
-            />
-          )}
-          <span className="panel-status" aria-live="polite">
-            {chat.pending ? 'Typing...' : 'Online'}
-          </span>
-        </div>
-        <UsageMeter variant="inline" reply={usage.reply} error={usage.error} loading={usage.loading} />
-      </header>
-      {history.status === 'error' && (
-        <p role="alert" className="panel-alert">
-          Your earlier messages could not be loaded. New messages still work.
-        </p>
-      )}
-      <ChatThread
-        className="panel-thread"
-        messages={chat.thread}
-        assistantName={internName}
-        typing={chat.pending && !streaming}
-        hasOlder={history.hasMore}
-        loadingOlder={history.loadingOlder}
-        onLoadOlder={history.loadOlder}
-        empty={ready ? <p className="panel-empty">Ask {internName} anything, or attach the page you are on.</p> : undefined}
-      />
-      <footer className="panel-footer">
-        <div className="panel-attach">
-          {attached.page ? (
-            <PageChip page={attached.page} onRemove={attached.clear} />
-          ) : (
-            <button type="button" className="panel-button" disabled={attached.reading} onClick={() => void attached.useThisPage()}>
-              {attached.reading ? 'Reading the page...' : 'Use this page'}
-            </button>
-          )}
-        </div>
-        {attached.notice && (
-          <p role="alert" className="panel-notice">
-            {attached.notice}
+    <ConnectModelContext value={connect}>
+      <main className="panel">
+        <header className="panel-header">
+          <div className="panel-title">
+            <h1>{internName}</h1>
+            {answersOffline(config.modes.ai, model.state) && <OfflineBadge connect={connect} />}
+            <span className="panel-status" aria-live="polite">
+              {chat.pending ? 'Typing...' : 'Online'}
+            </span>
+          </div>
+          <UsageMeter variant="inline" reply={usage.reply} error={usage.error} loading={usage.loading} />
+        </header>
+        {history.status === 'error' && (
+          <p role="alert" className="panel-alert">
+            Your earlier messages could not be loaded. New messages still work.
           </p>
         )}
-        <ChatComposer
-          value={draft}
-          onChange={setDraft}
-          onSend={send}
-          pending={chat.pending || !ready}
-          placeholder={`Message ${internName}...`}
+        <ChatThread
+          className="panel-thread"
+          messages={chat.thread}
+          assistantName={internName}
+          typing={chat.pending && !streaming}
+          hasOlder={history.hasMore}
+          loadingOlder={history.loadingOlder}
+          onLoadOlder={history.loadOlder}
+          empty={
+            ready ? (
+              <p className="panel-empty">Ask {internName} anything, or attach the page you are on.</p>
+            ) : undefined
+          }
         />
-      </footer>
-    </main>
+        <footer className="panel-footer">
+          <div className="panel-attach">
+            {attached.page ? (
+              <PageChip page={attached.page} onRemove={attached.clear} />
+            ) : (
+              <button
+                type="button"
+                className="panel-button"
+                disabled={attached.reading}
+                onClick={() => void attached.useThisPage()}
+              >
+                {attached.reading ? 'Reading the page...' : 'Use this page'}
+              </button>
+            )}
+          </div>
+          {attached.notice && (
+            <p role="alert" className="panel-notice">
+              {attached.notice}
+            </p>
+          )}
+          <ChatComposer
+            value={draft}
+            onChange={setDraft}
+            onSend={send}
+            pending={chat.pending || !ready}
+            placeholder={`Message ${internName}...`}
+          />
+        </footer>
+      </main>
+    </ConnectModelContext>
   );
 }

@@ -33,7 +33,7 @@ const ask = ({ name, message, words, profile = FREELANCE, also, aboutBusiness = 
       mentions(reply, words),
       noEcho(reply, message),
       lengthWithin(reply, REPLY_CHARS.min, REPLY_CHARS.max),
-      labelled(internMessage.producedBy, env.ai.producer),
+      labelled(internMessage.producedBy, env.producer),
       // Another founder's business never turns up, unless the founder named it ("…to a bakery owner").
       ...(profile === FREELANCE && aboutBusiness ? [avoids(reply, NOT_FREELANCE.filter((w) => !message.toLowerCase().includes(w)))] : []),
       ...(also?.(reply, env) ?? []),
@@ -42,7 +42,7 @@ const ask = ({ name, message, words, profile = FREELANCE, also, aboutBusiness = 
 });
 
 /** The offline co-founder's honest answer to what it cannot do; a model answers the question itself. */
-const offlineOnly = (env: EvalEnv, checks: () => Check[]): Check[] => (env.ai.producer === OFFLINE_PRODUCER ? checks() : []);
+const offlineOnly = (env: EvalEnv, checks: () => Check[]): Check[] => (env.producer === OFFLINE_PRODUCER ? checks() : []);
 
 /** A founder's long message: ten thousand characters of notes, no sentence repeated. */
 const LONG_MESSAGE = (() => {
@@ -144,7 +144,7 @@ export const chatCases: EvalCase[] = [
         mentions(text, ['freelance designer', '10']),
         avoids(text, NOT_FREELANCE),
         noEcho(sent.internMessage.text, message),
-        labelled(sent.internMessage.producedBy, env.ai.producer),
+        labelled(sent.internMessage.producedBy, env.producer),
       ];
     },
   },

@@ -13,14 +13,14 @@ const text = (name: string, body: string, words: string[]): EvalCase => ({
     const user = await env.founder(FREELANCE, 'builder');
     const { replies, answer, producedBy } = await env.text(user, body);
     const all = replies.join('\n');
-    const offline = env.ai.producer === OFFLINE_PRODUCER;
+    const offline = env.producer === OFFLINE_PRODUCER;
     return [
       ...smsSegments(replies, plainText(answer)),
       plain(all),
       mentions(all, words),
       avoids(all, NOT_FREELANCE),
       noEcho(all, body),
-      labelled(producedBy, env.ai.producer),
+      labelled(producedBy, env.producer),
       expectThat(
         offline ? 'marked offline' : 'not marked offline',
         replies.some((r) => r.includes(OFFLINE_SMS_MARK)) === offline,

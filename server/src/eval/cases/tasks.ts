@@ -52,7 +52,7 @@ interface Work {
   also?: (data: Record<string, unknown>, run: TaskRun, env: EvalEnv) => Check[];
 }
 
-const offline = (env: EvalEnv) => env.ai.producer === OFFLINE_PRODUCER;
+const offline = (env: EvalEnv) => env.producer === OFFLINE_PRODUCER;
 
 const work = ({ name, description, kind, words, agent, profile = FREELANCE, plan = 'builder', also }: Work): EvalCase => ({
   area: 'tasks',
@@ -70,7 +70,7 @@ const work = ({ name, description, kind, words, agent, profile = FREELANCE, plan
       schemaValid(kind, CONTRACTS[kind], data),
       mentions(text, words),
       avoids(text, profile === FREELANCE ? NOT_FREELANCE.filter((w) => !words.includes(w)) : []),
-      labelled(result.producedBy, env.ai.producer),
+      labelled(result.producedBy, env.producer),
       expectThat(`outcome ${honest}`, result.outcome === honest, `outcome ${result.outcome}`),
       ...(also?.(data, run, env) ?? []),
     ];

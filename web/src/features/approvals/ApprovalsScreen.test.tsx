@@ -95,6 +95,15 @@ describe('Approvals inbox: provenance (issue 22 §2)', () => {
     expect(within(byPlatform('reddit')).getByTestId('offline-draft').textContent).toBe('Offline draft');
     expect(within(byPlatform('twitter')).queryByText('Offline draft')).toBeNull();
   });
+
+  it('the label leads to Settings → Model, where a model is connected (issue 23 §3)', async () => {
+    const { user, router } = open(server([{ ...REDDIT, producedBy: 'offline' }]).fetch);
+    const link = await screen.findByRole('link', { name: 'Offline draft: Connect a model' });
+    expect(link.getAttribute('href')).toBe('/dashboard/settings#model');
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/settings'));
+    expect(router.state.location.hash).toBe('#model');
+  });
 });
 
 describe('Approvals inbox: computer actions (issue 12)', () => {

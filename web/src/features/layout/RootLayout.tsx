@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { ConnectModelContext, MODEL_SETTINGS_PATH, type ConnectModelLink } from '@cofounder/shared/ui';
 import { RouteMeta } from '../meta/RouteMeta.tsx';
 import { RouterNavigation } from './RouterNavigation.tsx';
 
@@ -10,9 +11,21 @@ export function RootLayout() {
       <RouteMeta />
       <ScrollToTop />
       <NavigationProgress />
-      <Outlet />
+      <ConnectModelLinks>
+        <Outlet />
+      </ConnectModelLinks>
     </RouterNavigation>
   );
+}
+
+/** Every "Offline draft" label of the app links to Settings → Model, in place (issue 23 §3). */
+function ConnectModelLinks({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const link = useMemo<ConnectModelLink>(
+    () => ({ href: MODEL_SETTINGS_PATH, navigate: (href) => void navigate(href) }),
+    [navigate],
+  );
+  return <ConnectModelContext value={link}>{children}</ConnectModelContext>;
 }
 
 /**

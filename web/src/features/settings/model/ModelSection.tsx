@@ -5,7 +5,8 @@ import { useModelSettings } from '../../../data/model-settings/use-model-setting
 import { Spinner } from '../../layout/Spinner.tsx';
 import { LocalServers } from './LocalServers.tsx';
 import { ModelConnectionForm } from './ModelConnectionForm.tsx';
-import { answeringText, MODEL_TEXT } from './model-texts.ts';
+import { answeringText } from '@cofounder/shared';
+import { MODEL_TEXT } from './model-texts.ts';
 
 /**
  * Settings → Model: who answers the founder now, the form that connects their own model, and the model servers

@@ -1,12 +1,10 @@
 import {
   ApiError,
-  type ModelAnswering,
+  CONNECTION_KIND_TEXT,
   type ModelSettingsResponse,
   type ModelTestResponse,
 } from '@cofounder/shared';
 import { localServersUnavailable } from '../../../data/model-settings/use-local-model-servers.ts';
-
-export const OFFLINE_MODEL_TEXT = 'Offline co-founder (no language model)';
 
 /** Settings → Model's and the chat's local-model offer's words; end-to-end tests import them too. */
 export const MODEL_TEXT = {
@@ -16,12 +14,7 @@ export const MODEL_TEXT = {
   loadFailed: 'Could not load your model settings.',
   tryAgain: 'Try again',
   connection: 'Connection',
-  choices: {
-    server: 'Server default',
-    openai: 'OpenAI',
-    compatible: 'OpenAI-compatible server',
-    local: 'A model server on this machine',
-  },
+  choices: { server: 'Server default', ...CONNECTION_KIND_TEXT },
   hints: {
     openai: 'Your own OpenAI API key.',
     compatible: 'Any server that speaks the OpenAI API, by its base URL.',
@@ -68,13 +61,6 @@ export const labelUseModel = (model: string) => `Use ${model}`;
 export const savedKeyPlaceholder = (hint: string) => `Saved key ${hint} — leave empty to keep it`;
 export const localOfferText = (server: string, model: string) =>
   `${server} is running on this machine with ${model}.`;
-
-/** The "Answering now" line: the founder's own model, else the server's, else the offline co-founder. */
-export function answeringText({ source, mode, model }: ModelAnswering): string {
-  if (source === 'founder') return `${model ?? 'Your model'} — your connection`;
-  if (mode === 'real') return `${model ?? "The server's configured model"} — the server's default`;
-  return OFFLINE_MODEL_TEXT;
-}
 
 /** What "Server default" stands for on this server. */
 export function serverDefaultHint({ mode, model }: ModelSettingsResponse['serverDefault']): string {
