@@ -48,7 +48,9 @@ describe('Settings → AI Settings', () => {
     });
     const { name } = await openSettings(fetch);
     expect(name.value).toBe(DEFAULT_INTERN_SETTINGS.internName);
-    expect(radio(/^Balanced Clear answers/).checked).toBe(true);
+    // Each card is named by its label and described by its explanation.
+    const balanced = screen.getByRole('radio', { name: 'Balanced', description: 'Clear answers with a little context.' });
+    expect((balanced as HTMLInputElement).checked).toBe(true);
     expect(radio(/^Professional/).checked).toBe(true);
   });
 
