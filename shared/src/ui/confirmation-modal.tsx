@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { DialogClose, DialogShell } from './dialog-shell.tsx';
 
 /** Visual weight of the confirm button: neutral, caution (amber) or destructive (red). */
@@ -14,6 +15,8 @@ export interface ConfirmationModalProps {
   variant?: ConfirmationVariant;
   /** While true the confirm button is disabled (the action is running). */
   pending?: boolean;
+  /** Where focus goes when it closes (the control that opened it): Radix has no trigger of its own to return to. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 const CONFIRM_CLASS: Record<ConfirmationVariant, string> = {
@@ -33,6 +36,7 @@ export function ConfirmationModal({
   cancelLabel = 'Cancel',
   variant = 'default',
   pending = false,
+  returnFocusTo,
 }: ConfirmationModalProps) {
   return (
     <DialogShell
@@ -41,6 +45,7 @@ export function ConfirmationModal({
       title={title}
       description={message}
       showClose={false}
+      contentProps={returnFocusTo && { onCloseAutoFocus: (e) => (e.preventDefault(), returnFocusTo.current?.focus()) }}
     >
       <div className="mt-6 flex justify-end gap-3">
         <DialogClose

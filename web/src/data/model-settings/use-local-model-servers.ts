@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError, type LocalModelServersResponse } from '@cofounder/shared';
 import { useApi } from '../api-context.tsx';
 import { modelSettingsKeys } from './keys.ts';
@@ -22,20 +22,6 @@ export function useLocalModelServers({ enabled = true }: { enabled?: boolean } =
         if (localServersUnavailable(error)) return null;
         throw error;
       }
-    },
-  });
-}
-
-/** "Scan again" (POST …/scan): its answer replaces the list; a 404 turns the list into "not available". */
-export function useScanLocalModelServers() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const key = modelSettingsKeys.localServers();
-  return useMutation({
-    mutationFn: () => api.scanLocalModelServers(),
-    onSuccess: (data) => queryClient.setQueryData<LocalServersFound>(key, data),
-    onError: (error) => {
-      if (localServersUnavailable(error)) queryClient.setQueryData<LocalServersFound>(key, null);
     },
   });
 }

@@ -94,6 +94,12 @@ describe('chat screen', () => {
     expect(within(dialog).getByText('Free Trial plan')).toBeTruthy();
     expect(within(dialog).getByText('0 / 10')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/pricing');
+    // Escape closes it and focus returns to the button that opened it.
+    await act(async () => {
+      dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'View usage details' }));
   });
 
   it('uses the saved intern name and hides the offline badge with a real model', async () => {

@@ -11,7 +11,7 @@ import { useConversation } from '../../data/conversation/use-conversation.ts';
 import { useInternName } from '../../data/intern-settings/use-intern-name.ts';
 import { useTranscription } from '../../data/voice/use-transcription.ts';
 import { ChatHeader } from './ChatHeader.tsx';
-import { LocalModelOffer } from './LocalModelOffer.tsx';
+import { LocalModelOfferSlot } from './LocalModelOfferSlot.tsx';
 import { SuggestedPrompts } from './SuggestedPrompts.tsx';
 import { useChatSession } from './use-chat-session.ts';
 import { toastVoiceNotice } from './voice-notices.ts';
@@ -45,7 +45,7 @@ export function ChatScreen({ userId }: { userId: string }) {
     <div className="flex min-h-0 flex-1 flex-col">
       <h1 className="sr-only">Chat</h1>
       <ChatHeader userId={userId} internName={internName} typing={session.pending} />
-      <LocalModelOffer />
+      <LocalModelOfferSlot />
       {history.isError && (
         <p
           role="alert"

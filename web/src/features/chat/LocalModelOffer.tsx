@@ -1,25 +1,20 @@
-import { useState } from 'react';
 import { Cpu } from 'lucide-react';
-import { useLocalModelServers } from '../../data/model-settings/use-local-model-servers.ts';
-import { useModelSettings } from '../../data/model-settings/use-model-settings.ts';
+import type { LocalModelServer } from '@cofounder/shared';
 import { labelUseModel, localOfferText, MODEL_TEXT } from '../settings/model/model-texts.ts';
 import { useConnectLocalModel } from '../settings/model/use-connect-local-model.ts';
 import { buttonClass, primaryClass } from '../work/labels.ts';
 
-/**
- * Under the chat header while the offline co-founder answers by the server's default: a model server found on
- * this machine, offered in one click. It goes once that click is saved (a real model answers) or on "Not now"
- * for this page view; nothing switches without the click.
- */
-export function LocalModelOffer() {
-  const answering = useModelSettings().data?.answering;
-  const offline = answering?.mode === 'local' && answering.source === 'server';
-  const found = useLocalModelServers({ enabled: offline });
+/** The offer itself (LocalModelOfferSlot decides when): the server and model, Use and Not now. */
+export default function LocalModelOffer({
+  server,
+  model,
+  onDismiss,
+}: {
+  server: LocalModelServer;
+  model: string;
+  onDismiss: () => void;
+}) {
   const { connect, pending, error } = useConnectLocalModel();
-  const [dismissed, setDismissed] = useState(false);
-  const server = found.data?.servers.find((s) => s.models.length > 0);
-  const model = server?.models[0];
-  if (!offline || !server || !model || dismissed) return null;
   return (
     <section
       aria-label={MODEL_TEXT.offerLabel}
@@ -36,7 +31,7 @@ export function LocalModelOffer() {
         >
           {pending ? MODEL_TEXT.connecting : labelUseModel(model)}
         </button>
-        <button type="button" onClick={() => setDismissed(true)} className={buttonClass}>
+        <button type="button" onClick={onDismiss} className={buttonClass}>
           {MODEL_TEXT.notNow}
         </button>
       </div>

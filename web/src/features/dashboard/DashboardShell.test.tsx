@@ -41,7 +41,7 @@ describe('dashboard shell', () => {
     await screen.findByRole('heading', { name: 'Co-Founder Activity' });
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
 
-    const dialog = screen.getByRole('dialog', { name: 'Sign Out' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sign Out' });
     expect(
       within(dialog).getByText(
         "Are you sure you want to sign out? You'll need to log in again to access your dashboard.",
@@ -50,6 +50,8 @@ describe('dashboard shell', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(auth.signOut).not.toHaveBeenCalled();
+    // Focus goes back to the button that opened it, not to the page's body.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign Out' }));
   });
 
   it('signs out (the browser extension too) and lands on the landing page', async () => {
@@ -59,7 +61,7 @@ describe('dashboard shell', () => {
     const { user, auth, router } = renderApp('/dashboard/chat', { auth: signedIn() });
     await screen.findByRole('heading', { name: 'Chat' });
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sign Out' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign Out' }));
 
     expect(auth.signOut).toHaveBeenCalled();
     expect(sendMessage).toHaveBeenCalledWith(EXTENSION.id, { type: 'cofounder:signout' }, expect.any(Function));

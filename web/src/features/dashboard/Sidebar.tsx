@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { LogOut } from 'lucide-react';
-import { ConfirmationModal } from '@cofounder/shared/ui';
 import { useApprovals, usePendingComputerActions } from '../../data/approvals/use-approvals.ts';
 import { approvalsLinkLabel } from '../approvals/texts.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { Logo } from '../layout/Logo.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
-import { SIDEBAR_ITEMS, SIGN_OUT_CONFIRM_TEXT } from './sidebar-items.ts';
+import { SIDEBAR_ITEMS } from './sidebar-items.ts';
+
+// The dialog code (Radix, focus trap, scroll lock) loads when a founder presses Sign Out, not with every page.
+const SignOutConfirm = lazy(() => import('./SignOutConfirm.tsx'));
 
 const itemClass =
   (highlighted: boolean) =>
@@ -34,6 +36,7 @@ export function Sidebar({
   const { user, signOut } = useAuth();
   const [confirming, setConfirming] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  const signOutButton = useRef<HTMLButtonElement>(null);
   // The pending list polls every 30 s and is the same query the inbox shows, so a decision updates the badge.
   const waiting = (useApprovals('pending').data?.length ?? 0) + (usePendingComputerActions().data?.length ?? 0);
 
@@ -91,7 +94,9 @@ export function Sidebar({
         )}
         <ThemeToggle showLabel className="w-full px-3" />
         <button
+          ref={signOutButton}
           type="button"
+          aria-haspopup="dialog"
           onClick={() => setConfirming(true)}
           className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-600 hover:bg-red-50 hover:text-red-700 focus-visible:ring-2 focus-visible:ring-red-500 focus-visible:outline-none dark:text-slate-400 dark:hover:bg-red-500/10 dark:hover:text-red-300"
         >
@@ -99,17 +104,16 @@ export function Sidebar({
           Sign Out
         </button>
       </div>
-      <ConfirmationModal
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Sign Out"
-        message={SIGN_OUT_CONFIRM_TEXT}
-        confirmLabel="Sign Out"
-        cancelLabel="Cancel"
-        variant="warning"
-        pending={signingOut}
-        onConfirm={confirmSignOut}
-      />
+      {confirming && (
+        <Suspense fallback={null}>
+          <SignOutConfirm
+            pending={signingOut}
+            onCancel={() => setConfirming(false)}
+            onConfirm={confirmSignOut}
+            returnFocusTo={signOutButton}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

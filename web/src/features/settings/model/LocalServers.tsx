@@ -1,9 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import type { ModelConnection } from '@cofounder/shared';
-import {
-  useLocalModelServers,
-  useScanLocalModelServers,
-} from '../../../data/model-settings/use-local-model-servers.ts';
+import { useLocalModelServers } from '../../../data/model-settings/use-local-model-servers.ts';
+import { useScanLocalModelServers } from '../../../data/model-settings/use-scan-local-model-servers.ts';
 import { Spinner } from '../../layout/Spinner.tsx';
 import { LocalServerCard } from './LocalServerCard.tsx';
 import { MODEL_TEXT, scanErrorText } from './model-texts.ts';
