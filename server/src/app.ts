@@ -23,7 +23,7 @@ import { errorHandler } from './http/errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { AiModels, AiProvider } from './providers/ai/port.ts';
-import { createAiModels } from './features/model-settings/model-settings.service.ts';
+import { createAiModels, createVoiceModels } from './features/model-settings/model-settings.service.ts';
 import type { EmailProvider } from './providers/email/port.ts';
 import type { SocialProviders } from './providers/social/port.ts';
 import { createProviders } from './providers/index.ts';
@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps): CofounderApp {
     autonomy: deps.autonomy ?? null,
     publisher: deps.publisher ?? null,
     social,
-    voice,
+    voice: createVoiceModels({ db: database.db, config, tokenKey, serverVoice: voice }),
     tokenKey,
     rateLimits: config.userRateLimits ? createRateLimits(database.db) : UNLIMITED,
     billing: createBillingService({
@@ -136,7 +136,7 @@ export function createApp(deps: AppDeps): CofounderApp {
   const webhookBody = jsonBody(WEBHOOK_JSON_LIMIT_BYTES);
   koa.use(requestLog(log));
   koa.use(errorHandler());
-  koa.use(securityHeaders(config, featureDeps.voice.callsUrl));
+  koa.use(securityHeaders(config, voice.callsUrl));
   koa.use(corsFor(config.publicUrl, config.corsOrigins));
   koa.use(guardLocalOnly(LOCAL_ONLY_PATHS));
   if (localAuth) koa.use(localAuth.router.routes());
@@ -158,7 +158,7 @@ export function createApp(deps: AppDeps): CofounderApp {
     verifier,
     email,
     ai,
-    voice: featureDeps.voice,
+    voice,
     localAuth,
     anonKey,
     tokenKey: featureDeps.tokenKey,

@@ -558,6 +558,9 @@ export const modelConnections = pgTable(
     chatModel: text('chat_model').notNull(),
     researchModel: text('research_model'),
     computerModel: text('computer_model'),
+    /** Speech models: OpenAI's defaults when kind is openai; another server offers speech only when named. */
+    transcriptionModel: text('transcription_model'),
+    realtimeModel: text('realtime_model'),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [check('model_connections_kind', sql`${t.kind} in ('openai', 'compatible', 'local')`)],

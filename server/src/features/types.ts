@@ -6,7 +6,7 @@ import type { Database } from '../db/client.ts';
 import type { AiModels } from '../providers/ai/port.ts';
 import type { EmailProvider } from '../providers/email/port.ts';
 import type { SocialProviders } from '../providers/social/port.ts';
-import type { VoiceProvider } from '../providers/voice/port.ts';
+import type { VoiceModels } from '../providers/voice/port.ts';
 import type { VmProvider } from '../providers/vm/port.ts';
 import type { VmEvents } from '../events/vm-events.ts';
 import type { AutonomyScheduler } from '../queue/autonomy-queue.ts';
@@ -38,7 +38,7 @@ export interface FeatureDeps {
   /** The configured social platforms' OAuth adapters. */
   social: SocialProviders;
   /** Speech: transcription and realtime call secrets (unavailable when no key is configured). */
-  voice: VoiceProvider;
+  voice: VoiceModels;
   /** AES-256 key the provider tokens are sealed with. */
   tokenKey: Buffer;
   /** Per-user request budgets shared by every server process (RATE_LIMITS). */

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import helmet, { strictTransportSecurity } from 'helmet';
 import type { Context, Middleware } from 'koa';
-import { VMS } from '@cofounder/shared';
+import { MODEL_SETTINGS, VMS } from '@cofounder/shared';
 import type { Config } from '../config.ts';
 
 type ConnectMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
@@ -69,6 +69,8 @@ export function securityHeaders(config: Config, callsUrl: string): Middleware {
           monitor,
           ...(config.supabase ? withSocket(config.supabase.url) : []),
           ...(callsUrl ? [new URL(callsUrl).origin] : []),
+          // A founder who connects OpenAI in Settings → Model holds their calls with it.
+          new URL(MODEL_SETTINGS.openAiBaseUrl).origin,
         ],
         // A cloud machine's noVNC view (LaunchVmModal), on whatever address the cloud gave the machine.
         frameSrc: [`http://*:${VMS.vncPort}`],

@@ -21,7 +21,6 @@ const NO_BEARER_ALLOW_LIST: { route: string; why: string }[] = [
   { route: 'ANY /dev/mailbox*', why: 'local dev mailbox (only mounted when email is local)' },
   { route: 'GET /auth/:platform', why: 'OAuth popup: takes a single-use ?code= from POST /api/user/connections/:platform/code, never a bearer' },
   { route: 'GET /auth/:platform/callback', why: 'OAuth callback: bound to a stored state, not a bearer' },
-  { route: 'GET /transcription/status', why: 'says only whether speech-to-text is configured (as /api/config does)' },
 ];
 
 /** "METHOD /pattern" entries; ANY matches every method, a trailing * a prefix, :params match as written. */

@@ -79,6 +79,12 @@ export const ModelConnectionInput = z
     /** Optional separate models (null: the chat model). Research uses web search on OpenAI only. */
     researchModel: optionalModel,
     computerModel: optionalModel,
+    /**
+     * Speech (null: OpenAI's own for kind openai). Voice notes are transcribed on the founder's connection when it
+     * is OpenAI or names a transcription model; calls run on it only when it is OpenAI. Else the server's voice.
+     */
+    transcriptionModel: optionalModel,
+    realtimeModel: optionalModel,
   })
   .strict()
   .superRefine(checkServer);
@@ -99,6 +105,8 @@ export const ModelConnection = z.object({
   chatModel: z.string(),
   researchModel: z.string().nullable(),
   computerModel: z.string().nullable(),
+  transcriptionModel: z.string().nullable(),
+  realtimeModel: z.string().nullable(),
   updatedAt: z.string(),
 });
 export type ModelConnection = z.infer<typeof ModelConnection>;
@@ -120,6 +128,8 @@ export const ModelSettingsResponse = z.object({
   answering: ModelAnswering,
   /** What answers when the founder has no connection of their own. */
   serverDefault: ModelAnswering.omit({ source: true }),
+  /** Whether this founder can use voice notes and calls: through their own connection, or the server's default. */
+  voice: z.object({ transcription: z.boolean(), calls: z.boolean() }),
 });
 export type ModelSettingsResponse = z.infer<typeof ModelSettingsResponse>;
 

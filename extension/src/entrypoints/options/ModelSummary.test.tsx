@@ -14,8 +14,8 @@ const SETTINGS_LINK = {
 
 const serverDefault = { mode: 'local', model: null } as const;
 
-function ready(settings: Omit<ModelSettingsResponse, 'success'>): ModelSummaryState {
-  return { status: 'ready', settings: { success: true, ...settings } };
+function ready(settings: Omit<ModelSettingsResponse, 'success' | 'voice'>): ModelSummaryState {
+  return { status: 'ready', settings: { success: true, voice: { transcription: false, calls: false }, ...settings } };
 }
 
 const summary = (state: ModelSummaryState) => render(<ModelSummaryView serverUrl={SERVER} state={state} />);
@@ -31,6 +31,8 @@ describe("the options page's Model section", () => {
           chatModel: 'llama3.2:latest',
           researchModel: null,
           computerModel: null,
+          transcriptionModel: null,
+          realtimeModel: null,
           updatedAt: '2026-11-25T10:00:00.000Z',
         },
         answering: { source: 'founder', mode: 'real', model: 'llama3.2:latest' },
@@ -54,6 +56,8 @@ describe("the options page's Model section", () => {
           chatModel: 'llama3.2:latest',
           researchModel: null,
           computerModel: null,
+          transcriptionModel: null,
+          realtimeModel: null,
           updatedAt: '2026-11-25T10:00:00.000Z',
         },
         answering: { source: 'founder', mode: 'real', model: 'llama3.2:latest' },

@@ -6,7 +6,13 @@ import { answersOffline } from './answers-offline.ts';
 function answeredBy(answering: ModelAnswering): ModelSettingsState {
   return {
     status: 'ready',
-    settings: { success: true, connection: null, answering, serverDefault: { mode: 'local', model: null } },
+    settings: {
+      success: true,
+      connection: null,
+      answering,
+      serverDefault: { mode: 'local', model: null },
+      voice: { transcription: false, calls: false },
+    },
   };
 }
 

@@ -47,8 +47,8 @@ export const configRoutes: FeatureRouter = ({ config, database, email, ai, voice
       // The mailbox answers this machine only: another client is not sent to a page that refuses it.
       devMailbox: email.mode === 'local' && fromThisMachine(ctx),
       social: { twitter: config.social.twitter !== null, reddit: config.social.reddit !== null },
-      // One provider serves both: speech-to-text and realtime call secrets come with the same key.
-      voice: { transcription: voice.available, calls: voice.available },
+      // The server's own speech (one provider serves both); a founder's connection may add theirs (model settings).
+      voice: { transcription: voice.serverDefault.available, calls: voice.serverDefault.available },
       monitorPort: config.monitorPort,
       vm: { available: vm.available, mode: vm.mode, reason: vm.unavailableReason },
     };

@@ -16,9 +16,16 @@ import { createModelSettingsService, type Caller } from './model-settings.servic
  * this machine. Those exist only in local mode and only for a client on this machine; anyone else is answered as if
  * the routes did not exist.
  */
-export const modelSettingsRoutes: FeatureRouter = ({ config, database, ai, tokenKey, now, rateLimits }) => {
+export const modelSettingsRoutes: FeatureRouter = ({ config, database, ai, voice, tokenKey, now, rateLimits }) => {
   const router = new Router();
-  const service = createModelSettingsService({ db: database.db, config, tokenKey, serverDefault: ai.serverDefault, now });
+  const service = createModelSettingsService({
+    db: database.db,
+    config,
+    tokenKey,
+    serverDefault: ai.serverDefault,
+    serverVoice: voice.serverDefault,
+    now,
+  });
   const caller = (ctx: Context): Caller => ({ userId: currentUser(ctx).id, fromThisMachine: fromThisMachine(ctx) });
   // Test and Save may each call an outside server: a budget per founder, across processes.
   const limited = limitPerUser(rateLimits, 'model-settings', RATE_LIMITS.modelSettings, RATE_LIMITS.texts.modelSettings);

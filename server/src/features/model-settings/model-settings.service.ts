@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   MODEL_SETTINGS,
+  VOICE,
   keyHint,
   type ModelAnswering,
   type ModelConnectionInput,
@@ -19,6 +20,8 @@ import { createOpenAiProvider } from '../../providers/ai/openai.ts';
 import { probeConnection } from '../../providers/ai/openai/connection-test.ts';
 import { BlockedAddressError, checkModelHost, guardedFetch, type AddressPolicy } from '../../providers/ai/openai/guarded-fetch.ts';
 import { AiError, type AiModels, type AiProvider } from '../../providers/ai/port.ts';
+import { createOpenAiVoiceProvider } from '../../providers/voice/openai.ts';
+import type { VoiceModels, VoiceProvider, VoiceUse } from '../../providers/voice/port.ts';
 import { decryptToken, encryptToken } from '../../security/crypto.ts';
 import { connectionOf, deleteConnection, saveConnection } from './model-connections.repo.ts';
 import { isLocalMode } from './local-mode.ts';
@@ -32,6 +35,8 @@ interface Deps {
   /** The key social tokens are sealed with; model keys are sealed with it too. */
   tokenKey: Buffer;
   serverDefault: AiProvider;
+  /** The server's own speech provider (what a founder's voice falls back to). */
+  serverVoice: VoiceProvider;
   now: () => number;
 }
 
@@ -65,17 +70,35 @@ function answeringDefault(provider: AiProvider): Omit<ModelAnswering, 'source'> 
   return { mode: provider.mode, model: provider.mode === 'real' ? provider.producer : null };
 }
 
-export function createAiModels({ db, config, tokenKey, serverDefault }: Omit<Deps, 'now'>): AiModels {
-  // In use, loopback is allowed whenever the server runs in local mode: the save that named it came from this machine.
-  const policy: AddressPolicy = { loopback: isLocalMode(config) };
+/** The key of a saved connection: null when it has none; AiError bad_key when it was sealed under another key. */
+function keyOf(row: ModelConnectionRow, tokenKey: Buffer): string | null {
+  const apiKey = row.apiKeyEnc === null ? null : decryptToken(tokenKey, row.apiKeyEnc);
+  // Sealed under another key (TOKEN_ENCRYPTION_KEY changed): the founder has to enter it again.
+  if (row.apiKeyEnc !== null && apiKey === null) throw new AiError('bad_key');
+  return apiKey;
+}
+
+/**
+ * The speech model a connection offers for a use: OpenAI's own by default (or the one named); another server
+ * transcribes only with a named model, and calls run on OpenAI only (the browser opens them with the provider
+ * directly, and the page's CSP names OpenAI alone).
+ */
+function speechModelOf(row: Pick<ModelConnectionRow, 'kind' | 'transcriptionModel' | 'realtimeModel'>, use: VoiceUse): string | null {
+  if (use === 'calls') return row.kind === 'openai' ? (row.realtimeModel ?? VOICE.realtimeModel) : null;
+  return row.transcriptionModel ?? (row.kind === 'openai' ? VOICE.transcriptionModel : null);
+}
+
+// In use, loopback is allowed whenever the server runs in local mode: the save that named it came from this machine.
+const usePolicy = (config: Config): AddressPolicy => ({ loopback: isLocalMode(config) });
+
+export function createAiModels({ db, config, tokenKey, serverDefault }: Pick<Deps, 'db' | 'config' | 'tokenKey' | 'serverDefault'>): AiModels {
+  const policy = usePolicy(config);
   return {
     serverDefault,
     async forUser(userId) {
       const row = await connectionOf(db, userId);
       if (!row) return serverDefault;
-      const apiKey = row.apiKeyEnc === null ? null : decryptToken(tokenKey, row.apiKeyEnc);
-      // Sealed under another key (TOKEN_ENCRYPTION_KEY changed): the founder has to enter it again.
-      if (row.apiKeyEnc !== null && apiKey === null) throw new AiError('bad_key');
+      const apiKey = keyOf(row, tokenKey);
       return createOpenAiProvider({
         apiKey,
         baseUrl: row.baseUrl,
@@ -93,7 +116,28 @@ export function createAiModels({ db, config, tokenKey, serverDefault }: Omit<Dep
   };
 }
 
-export function createModelSettingsService({ db, config, tokenKey, serverDefault, now }: Deps) {
+/** Who serves a founder's voice notes and calls: their connection when it offers that use, else the server's. */
+export function createVoiceModels({ db, config, tokenKey, serverVoice }: Pick<Deps, 'db' | 'config' | 'tokenKey' | 'serverVoice'>): VoiceModels {
+  const policy = usePolicy(config);
+  return {
+    serverDefault: serverVoice,
+    async forUser(userId, use) {
+      const row = await connectionOf(db, userId);
+      const model = row && speechModelOf(row, use);
+      if (!row || !model) return serverVoice;
+      const apiKey = keyOf(row, tokenKey);
+      return createOpenAiVoiceProvider({
+        ...config.voice,
+        apiKey: apiKey ?? 'none',
+        baseUrl: row.baseUrl,
+        ...(use === 'transcription' ? { transcriptionModel: model } : { realtimeModel: model }),
+        fetch: guardedFetch(policy),
+      });
+    },
+  };
+}
+
+export function createModelSettingsService({ db, config, tokenKey, serverDefault, serverVoice, now }: Deps) {
   function view(row: ModelConnectionRow | null): ModelSettingsResponse {
     const fallback = answeringDefault(serverDefault);
     return {
@@ -105,10 +149,16 @@ export function createModelSettingsService({ db, config, tokenKey, serverDefault
         chatModel: row.chatModel,
         researchModel: row.researchModel,
         computerModel: row.computerModel,
+        transcriptionModel: row.transcriptionModel,
+        realtimeModel: row.realtimeModel,
         updatedAt: row.updatedAt.toISOString(),
       },
       answering: row ? { source: 'founder', mode: 'real', model: row.chatModel } : { source: 'server', ...fallback },
       serverDefault: fallback,
+      voice: {
+        transcription: (row !== null && speechModelOf(row, 'transcription') !== null) || serverVoice.available,
+        calls: (row !== null && speechModelOf(row, 'calls') !== null) || serverVoice.available,
+      },
     };
   }
 
@@ -159,6 +209,8 @@ export function createModelSettingsService({ db, config, tokenKey, serverDefault
           chatModel: input.chatModel,
           researchModel: input.researchModel,
           computerModel: input.computerModel,
+          transcriptionModel: input.transcriptionModel,
+          realtimeModel: input.realtimeModel,
         },
         new Date(now()),
       );

@@ -6,6 +6,9 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages, modelConnections, taskResults, tasks } from '../../db/schema.ts';
 import { createTaskExecutor } from '../tasks/engine.ts';
+import { webm } from '../voice/voice-test-setup.ts';
+import { createVoiceModels } from './model-settings.service.ts';
+import { createUnavailableVoiceProvider } from '../../providers/voice/unavailable.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../../test/factories.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
@@ -78,6 +81,7 @@ describe('a founder connects their own model', () => {
       connection: null,
       answering: { source: 'server', mode: 'local', model: null },
       serverDefault: { mode: 'local', model: null },
+      voice: { transcription: false, calls: false },
     });
   });
 
@@ -274,5 +278,61 @@ describe('the SSRF rule', () => {
     for (const [method, path] of [['GET', PATH], ['PUT', PATH], ['DELETE', PATH], ['POST', `${PATH}/test`]] as const) {
       expect((await call(local, method, path, { body: method === 'PUT' || method === 'POST' ? {} : undefined })).status).toBe(401);
     }
+  });
+});
+
+describe("a founder's own speech (voice notes and calls)", () => {
+  const status = async (t: TestServer, user: TestUser) =>
+    (await (await call(t, 'GET', '/transcription/status', { token: user.token })).json()) as { available: boolean };
+  const upload = (t: TestServer, user: TestUser) => {
+    const form = new FormData();
+    form.set('audio', new Blob([new Uint8Array(webm(4000))], { type: 'audio/webm' }), 'recording.webm');
+    return fetch(`${t.baseUrl}/transcription`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+  };
+
+  it('transcribes on the founder\'s server once they name its transcription model; the server has no voice of its own', async () => {
+    const founder = await onboardedUser(local);
+    const bystander = await onboardedUser(local);
+    expect(await status(local, founder)).toEqual({ available: false });
+    expect((await upload(local, founder)).status).toBe(503);
+
+    fake.requiredKey = SECRET;
+    fake.transcript = 'Find ten bakery owners in Lisbon.';
+    await connectFake(local, founder, { transcriptionModel: 'whisper-large-v3' });
+    expect((await settings(local, founder)).voice).toEqual({ transcription: true, calls: false });
+    expect(await status(local, founder)).toEqual({ available: true });
+    const res = await upload(local, founder);
+    expect(res.status).toBe(200);
+    expect((await res.json()).text).toBe('Find ten bakery owners in Lisbon.');
+    expect(fake.transcriptions.at(-1)).toMatchObject({ authorization: `Bearer ${SECRET}`, model: 'whisper-large-v3' });
+
+    // Another founder still has the server's (none); a connection without a speech model offers none either.
+    expect(await status(local, bystander)).toEqual({ available: false });
+    await connectFake(local, bystander);
+    expect((await settings(local, bystander)).voice).toEqual({ transcription: false, calls: false });
+    const calls = await call(local, 'GET', `/api/realtime-voice/session?userId=${bystander.id}`, { token: bystander.token });
+    expect(calls.status).toBe(503);
+  });
+
+  it('an OpenAI connection offers OpenAI\'s own speech models for voice notes and calls', async () => {
+    const founder = await onboardedUser(local);
+    // Saved as the form would after its checks (a test machine cannot resolve api.openai.com to check it again).
+    await local.database.db.insert(modelConnections).values({
+      userId: founder.id,
+      kind: 'openai',
+      baseUrl: MODEL_SETTINGS.openAiBaseUrl,
+      chatModel: 'gpt-4o-mini',
+      realtimeModel: 'gpt-realtime-mini',
+    });
+    expect((await settings(local, founder)).voice).toEqual({ transcription: true, calls: true });
+    const voice = createVoiceModels({
+      db: local.database.db,
+      config: local.config,
+      tokenKey: local.config.social.tokenKey!,
+      serverVoice: createUnavailableVoiceProvider(),
+    });
+    const calls = await voice.forUser(founder.id, 'calls');
+    expect(calls).toMatchObject({ available: true, realtimeModel: 'gpt-realtime-mini', callsUrl: 'https://api.openai.com/v1/realtime/calls' });
+    expect((await voice.forUser(founder.id, 'transcription')).describe).toContain('whisper-1');
   });
 });

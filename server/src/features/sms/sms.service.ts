@@ -20,7 +20,7 @@ import { retryAfterSeconds, type RateLimitReport } from '../../http/rate-limit-s
 import type { RateLimits } from '../../http/rate-limits.ts';
 import type { AiModels } from '../../providers/ai/port.ts';
 import type { SmsProvider } from '../../providers/sms/port.ts';
-import type { VoiceProvider } from '../../providers/voice/port.ts';
+import type { VoiceModels } from '../../providers/voice/port.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import { createConversationService } from '../conversation/conversation.service.ts';
 import { savedSettingsOf } from '../intern-settings/intern-settings.service.ts';
@@ -36,7 +36,7 @@ interface Deps {
   db: Db;
   ai: AiModels;
   sms: SmsProvider;
-  voice: VoiceProvider;
+  voice: VoiceModels;
   now: () => number;
   log: Logger;
   queue: TaskQueue | null;
@@ -263,10 +263,11 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue, rateLimi
      */
     async voicemail(userId: string, phone: string, recordingUrl: string, seconds: number): Promise<void> {
       let transcript = '';
-      if (voice.available) {
+      const speech = await voice.forUser(userId, 'transcription');
+      if (speech.available) {
         try {
           const audio = await sms.fetchRecording(recordingUrl);
-          transcript = (await voice.transcribe({ file: audio, filename: 'voicemail.wav', mimeType: 'audio/wav' })).text.trim();
+          transcript = (await speech.transcribe({ file: audio, filename: 'voicemail.wav', mimeType: 'audio/wav' })).text.trim();
         } catch (err) {
           log.warn({ err }, 'voicemail transcription failed');
         }

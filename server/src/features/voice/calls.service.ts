@@ -8,7 +8,7 @@ import {
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { VoiceProviderError, type VoiceProvider } from '../../providers/voice/port.ts';
+import { VoiceProviderError, type VoiceModels } from '../../providers/voice/port.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import { insertMessage } from '../messages/messages.service.ts';
 import { planSummary, runStored, storePlan } from '../tasks/tasks.service.ts';
@@ -19,7 +19,7 @@ import { deleteCall, endCalls, hasRunningCall, insertCall } from './calls.repo.t
 
 interface Deps {
   db: Db;
-  voice: VoiceProvider;
+  voice: VoiceModels;
   usage: UsageService;
   now: () => number;
   log: Logger;
@@ -64,19 +64,21 @@ export function createCallsService({ db, voice, usage, now, log, queue }: Deps) 
   return {
     /** GET /api/realtime-voice/session: reserves the call, then mints a client secret for it. */
     async startSession(userId: string): Promise<RealtimeSession> {
-      if (!voice.available) throw new SessionRefusedError('unavailable');
+      // The founder's own realtime model when their connection offers one, else the server's.
+      const provider = await voice.forUser(userId, 'calls');
+      if (!provider.available) throw new SessionRefusedError('unavailable');
       const call = await reserve(userId);
       try {
-        const secret = await voice.createClientSecret({
+        const secret = await provider.createClientSecret({
           instructions: await callInstructions(db, userId),
           tools: CALL_TOOL_DEFINITIONS,
           voice: VOICE.realtimeVoice,
-          model: VOICE.realtimeModel,
+          model: provider.realtimeModel,
         });
         return {
           client_secret: { value: secret.value, expires_at: secret.expiresAt },
           callId: call.id,
-          realtime: { callsUrl: voice.callsUrl, model: VOICE.realtimeModel, voice: VOICE.realtimeVoice },
+          realtime: { callsUrl: provider.callsUrl, model: provider.realtimeModel, voice: VOICE.realtimeVoice },
           maxSeconds: call.maxSeconds,
         };
       } catch (err) {

@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { reporterFor } from '../../http/rate-limit-state.ts';
-import type { VoiceProvider } from '../../providers/voice/port.ts';
+import type { VoiceModels } from '../../providers/voice/port.ts';
 import type { FeatureRouter } from '../types.ts';
 import { createUsageService } from '../usage/usage.service.ts';
 import { estimatedSeconds } from './audio-format.ts';
@@ -42,10 +42,11 @@ function parseFlat<S extends z.ZodType>(schema: S, value: unknown): z.output<S> 
 }
 
 /** POST /transcription: streams the upload to a temp file under the cap, then transcribes it. */
-async function transcribeUpload(ctx: Context, voice: VoiceProvider, meter: TranscriptionMeter): Promise<TranscriptionResponse> {
+async function transcribeUpload(ctx: Context, models: VoiceModels, meter: TranscriptionMeter): Promise<TranscriptionResponse> {
   const userId = currentUser(ctx).id;
   // Every early answer leaves the body unread: close the connection rather than drain it.
   ctx.set('Connection', 'close');
+  const voice = await models.forUser(userId, 'transcription');
   if (!voice.available) throw fail.unavailable();
   await meter.admit(userId, reporterFor(ctx));
   const declared = Number(ctx.get('content-length') || 0);
@@ -66,8 +67,9 @@ async function transcribeUpload(ctx: Context, voice: VoiceProvider, meter: Trans
 }
 
 /** POST /api/transcribe: the same checks for base64 audio in JSON (its body cap is raised in app.ts). */
-async function transcribeJson(ctx: Context, voice: VoiceProvider, meter: TranscriptionMeter): Promise<TranscribeResponse> {
+async function transcribeJson(ctx: Context, models: VoiceModels, meter: TranscriptionMeter): Promise<TranscribeResponse> {
   const userId = currentUser(ctx).id;
+  const voice = await models.forUser(userId, 'transcription');
   if (!voice.available) throw fail.unavailable();
   await meter.admit(userId, reporterFor(ctx));
   const body = parseFlat(TranscribeBody, ctx.request.body);
@@ -82,15 +84,16 @@ async function transcribeJson(ctx: Context, voice: VoiceProvider, meter: Transcr
 }
 
 /**
- * Speech to text (spec 1 §7): GET /transcription/status (public), POST /transcription (multipart) and
- * POST /api/transcribe (base64 JSON). /transcription sits outside /api, so its POST requires the bearer here.
+ * Speech to text (spec 1 §7): GET /transcription/status, POST /transcription (multipart) and POST /api/transcribe
+ * (base64 JSON). /transcription sits outside /api, so its routes require the bearer here.
  */
 export const transcriptionRoutes: FeatureRouter = ({ database, now, voice, verifier, rateLimits }) => {
   const meter = createTranscriptionMeter(database.db, createUsageService(database.db, now), rateLimits);
   const router = new Router();
 
-  router.get('/transcription/status', (ctx) => {
-    const body: TranscriptionStatus = { available: voice.available };
+  // The founder's own: their connection may offer speech where the server has none.
+  router.get('/transcription/status', requireUser(verifier), async (ctx) => {
+    const body: TranscriptionStatus = { available: (await voice.forUser(currentUser(ctx).id, 'transcription')).available };
     ctx.body = body;
   });
 

@@ -109,8 +109,10 @@ function streamUpload(user: TestUser, fileBytes: number, declareLength: boolean)
 }
 
 describe('transcription status and availability', () => {
-  it('reports the provider as available, publicly', async () => {
-    const res = await fetch(`${t.baseUrl}/transcription/status`);
+  it('reports the provider as available to a signed-in founder (and asks who is asking)', async () => {
+    expect((await fetch(`${t.baseUrl}/transcription/status`)).status).toBe(401);
+    const founder = await signedInUser(t);
+    const res = await fetch(`${t.baseUrl}/transcription/status`, { headers: { authorization: `Bearer ${founder.token}` } });
     expect(await res.json()).toEqual({ available: true });
     const config = await (await fetch(`${t.baseUrl}/api/config`)).json();
     expect(config.voice).toEqual({ transcription: true, calls: true });
@@ -119,8 +121,9 @@ describe('transcription status and availability', () => {
   it('without a key: unavailable, and both upload routes answer 503', async () => {
     const off = await startTestServer(CHAT_TEST_OPTIONS);
     try {
-      expect(await (await fetch(`${off.baseUrl}/transcription/status`)).json()).toEqual({ available: false });
       const user = await signedInUser(off);
+      const status = await fetch(`${off.baseUrl}/transcription/status`, { headers: { authorization: `Bearer ${user.token}` } });
+      expect(await status.json()).toEqual({ available: false });
       const form = new FormData();
       form.set('audio', new Blob([new Uint8Array(webm(2000))]), 'recording.webm');
       const multipart = await fetch(`${off.baseUrl}/transcription`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });

@@ -4,26 +4,41 @@ import type { Config } from '../../config.ts';
 import { toVoiceError } from './errors.ts';
 import type { VoiceProvider } from './port.ts';
 
+export type OpenAiVoiceSettings = Config['voice'] & {
+  apiKey: string;
+  /** Defaults: VOICE.transcriptionModel and VOICE.realtimeModel (a founder may name others). */
+  transcriptionModel?: string;
+  realtimeModel?: string;
+  /** How requests go out (a founder's own server: the SSRF-guarded fetch); the global fetch otherwise. */
+  fetch?: typeof fetch;
+};
+
 /** OpenAI's speech endpoints through the official SDK: whisper transcription and GA realtime client secrets. */
-export function createOpenAiVoiceProvider(voice: Config['voice'] & { apiKey: string }): VoiceProvider {
+export function createOpenAiVoiceProvider(voice: OpenAiVoiceSettings): VoiceProvider {
   const client = new OpenAI({
     apiKey: voice.apiKey,
+    organization: null,
+    project: null,
     baseURL: voice.baseUrl ?? undefined,
     timeout: voice.timeoutMs,
     maxRetries: voice.maxRetries,
+    ...(voice.fetch ? { fetch: voice.fetch } : {}),
   });
   const fail = (err: unknown) => toVoiceError(err, voice.apiKey);
+  const transcriptionModel = voice.transcriptionModel ?? VOICE.transcriptionModel;
+  const realtimeModel = voice.realtimeModel ?? VOICE.realtimeModel;
 
   return {
     available: true,
-    describe: `real (${VOICE.transcriptionModel} and ${VOICE.realtimeModel} at ${voice.baseUrl ?? 'api.openai.com'})`,
+    describe: `real (${transcriptionModel} and ${realtimeModel} at ${voice.baseUrl ?? 'api.openai.com'})`,
     callsUrl: `${client.baseURL.replace(/\/+$/, '')}/realtime/calls`,
+    realtimeModel,
 
     async transcribe({ file, filename, mimeType, language, prompt }) {
       try {
         const res = await client.audio.transcriptions.create({
           file: await toFile(file, filename, { type: mimeType }),
-          model: VOICE.transcriptionModel,
+          model: transcriptionModel,
           language,
           prompt,
           // verbose_json is the format that carries the audio's duration.
@@ -44,7 +59,7 @@ export function createOpenAiVoiceProvider(voice: Config['voice'] & { apiKey: str
             model,
             instructions,
             audio: {
-              input: { transcription: { model: VOICE.transcriptionModel } },
+              input: { transcription: { model: transcriptionModel } },
               output: { voice: outputVoice },
             },
             tools,

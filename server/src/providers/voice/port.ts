@@ -51,6 +51,8 @@ export interface VoiceProvider {
   readonly describe: string;
   /** Where the browser POSTs its SDP offer (bearer: a client secret); the answer SDP comes back. */
   readonly callsUrl: string;
+  /** The realtime model its calls run on ('' when it has none). */
+  readonly realtimeModel: string;
   transcribe(input: TranscribeInput): Promise<Transcription>;
   createClientSecret(input: ClientSecretInput): Promise<ClientSecret>;
 }
@@ -70,3 +72,18 @@ export class VoiceProviderError extends Error {
     super(message);
   }
 }
+
+/** What a founder uses voice for: each may come from their own connection or from the server's default. */
+export type VoiceUse = 'transcription' | 'calls';
+
+/**
+ * Who serves a founder's voice, asked per request like AiModels: their own connection when it offers that use
+ * (OpenAI does; another server when the founder named its speech model), else the server's default.
+ */
+export interface VoiceModels {
+  readonly serverDefault: VoiceProvider;
+  forUser(userId: string, use: VoiceUse): Promise<VoiceProvider>;
+}
+
+/** Every founder served by the same provider (tests that need no per-founder voice). */
+export const fixedVoice = (provider: VoiceProvider): VoiceModels => ({ serverDefault: provider, forUser: async () => provider });

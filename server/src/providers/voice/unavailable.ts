@@ -9,6 +9,7 @@ export function createUnavailableVoiceProvider(): VoiceProvider {
     available: false,
     describe: 'off (set VOICE_OPENAI_API_KEY or OPENAI_API_KEY for voice)',
     callsUrl: '',
+    realtimeModel: '',
     transcribe: refuse,
     createClientSecret: refuse,
   };

@@ -15,10 +15,11 @@ import { MULTIPART, type Endpoints } from './define.ts';
 
 /** Speech to text and realtime calls (spec 1 §7). Transcription failures answer a flat { error, message }. */
 export const voiceEndpoints = {
+  /** For the signed-in founder: their own connection may offer speech where the server has none. */
   transcriptionStatus: {
     method: 'GET',
     path: '/transcription/status',
-    auth: 'public',
+    auth: 'bearer',
     response: TranscriptionStatus,
   },
   /** Parts: audio (the recording), optional language and prompt. Outside /api: requireUser checks the bearer. */

@@ -232,6 +232,26 @@ describe('voice call screen', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(VOICE_TEXT.sessionFailed);
   });
 
+  it("enables calls through the founder's own OpenAI connection when the server has no voice provider", async () => {
+    open(
+      server({
+        'GET /api/model-settings': () =>
+          Response.json({
+            success: true,
+            connection: null,
+            answering: { source: 'founder', mode: 'real', model: 'gpt-4o-mini' },
+            serverDefault: { mode: 'local', model: null },
+            voice: { transcription: true, calls: true },
+          }),
+      }),
+      { calls: false },
+    );
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Start Call' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect(screen.queryByText('Voice calls need a voice provider configured on this server')).toBeNull();
+  });
+
   it('explains and disables Start Call without a voice provider', async () => {
     open(server(), { calls: false });
     expect(

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Mic, MicOff, Phone, PhoneOff } from 'lucide-react';
 import { formatClock } from '@cofounder/shared/ui';
 import { useConfig } from '../../data/config/use-config.ts';
+import { useModelSettings } from '../../data/model-settings/use-model-settings.ts';
 import { CALL_TEXT } from './call-texts.ts';
 import { CallTranscript } from './CallTranscript.tsx';
 import { useVoiceCall } from './use-voice-call.ts';
@@ -12,7 +13,9 @@ const BUTTON =
 /** The voice call screen (spec 1 §2): start and end, mute, the duration, the status and an error banner. */
 export function CallScreen() {
   const speaker = useRef<HTMLAudioElement>(null);
-  const callsEnabled = useConfig().voice.calls;
+  // The founder's own OpenAI connection holds calls where the server has no voice provider.
+  const serverCalls = useConfig().voice.calls;
+  const callsEnabled = useModelSettings().data?.voice.calls ?? serverCalls;
   const call = useVoiceCall(speaker);
   const live = call.state === 'connecting' || call.state === 'connected';
 

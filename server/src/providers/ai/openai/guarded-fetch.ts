@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent } from 'undici';
 import { isLoopbackAddress, isPublicAddress } from '../../../net/public-address.ts';
 
 // The SSRF rule of a founder's own model server (issue 23 §1): the server only ever connects to a public address,
@@ -76,12 +76,13 @@ export function guardedFetch(policy: AddressPolicy): typeof fetch {
     agents.set(policy.loopback, agent);
   }
   const dispatcher = agent;
-  // undici's fetch takes the Agent of the same package; its Request and Response are the WHATWG ones the SDK reads.
-  return (async (input: Parameters<typeof undiciFetch>[0], init?: Parameters<typeof undiciFetch>[1]) => {
+  // Node's own fetch with this Agent (undici's dispatcher interface; both undici 7): the SDK's bodies (FormData
+  // uploads too) are Node's own classes, which only Node's fetch serialises.
+  return (async (input: string | URL | Request, init?: RequestInit) => {
     // A literal IP is connected to without a lookup: it is checked here instead.
     const url = new URL(typeof input === 'string' ? input : 'href' in input ? input.href : input.url);
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) && !addressAllowed(host, policy)) throw new BlockedAddressError(host, isLoopbackAddress(host));
-    return undiciFetch(input, { ...init, dispatcher, redirect: 'error' });
-  }) as unknown as typeof fetch;
+    return fetch(input, { ...init, redirect: 'error', dispatcher } as RequestInit);
+  }) as typeof fetch;
 }

@@ -127,6 +127,8 @@ describe('Settings → Model: the connection form', () => {
         chatModel: 'gpt-4o-mini',
         researchModel: 'o3-mini',
         computerModel: null,
+        transcriptionModel: null,
+        realtimeModel: null,
       },
     ]);
     expect(answering()).toBe('gpt-4o-mini — your connection');
@@ -144,7 +146,14 @@ describe('Settings → Model: the connection form', () => {
     await user.click(button(form, 'Save'));
     await screen.findByText('Your co-founder now answers with gpt-4.1.');
     expect(sent.puts).toEqual([
-      { kind: 'openai', chatModel: 'gpt-4.1', researchModel: null, computerModel: null },
+      {
+        kind: 'openai',
+        chatModel: 'gpt-4.1',
+        researchModel: null,
+        computerModel: null,
+        transcriptionModel: null,
+        realtimeModel: null,
+      },
     ]);
   });
 
@@ -183,6 +192,8 @@ describe('Settings → Model: the connection form', () => {
         chatModel: 'llama3',
         researchModel: null,
         computerModel: null,
+        transcriptionModel: null,
+        realtimeModel: null,
       },
     ]);
     expect(answering()).toBe('Offline co-founder (no language model)');
@@ -238,6 +249,8 @@ describe('Settings → Model: the connection form', () => {
         chatModel: 'qwen2.5:7b',
         researchModel: null,
         computerModel: null,
+        transcriptionModel: null,
+        realtimeModel: null,
       },
     ]);
   });

@@ -3,13 +3,13 @@ import { inputBad, inputClass, inputOk } from '../../auth/ui/styles.ts';
 import type { ConnectionDraft } from './connection-draft.ts';
 import { MODEL_TEXT } from './model-texts.ts';
 
-type ModelField = 'chatModel' | 'researchModel' | 'computerModel';
+type ModelField = 'chatModel' | 'researchModel' | 'computerModel' | 'transcriptionModel' | 'realtimeModel';
 
 const labelClass = 'mb-1 block text-sm font-semibold text-slate-800 dark:text-slate-100';
 
 /**
  * The chat model (a list to pick from once a test or a local server named the models, typed otherwise) and the
- * optional separate models for research and computer use.
+ * optional separate models: research, computer use, and speech (voice calls only on OpenAI).
  */
 export function ModelFields({
   draft,
@@ -24,7 +24,16 @@ export function ModelFields({
 }) {
   const id = useId();
   // Open at first when a separate model is saved; the founder opens and closes it after that.
-  const [openAtFirst] = useState(() => Boolean(draft.researchModel || draft.computerModel));
+  const [openAtFirst] = useState(() =>
+    Boolean(draft.researchModel || draft.computerModel || draft.transcriptionModel || draft.realtimeModel),
+  );
+  const openAi = draft.choice === 'openai';
+  const optional: { field: Exclude<ModelField, 'chatModel'>; placeholder: string }[] = [
+    { field: 'researchModel', placeholder: MODEL_TEXT.sameAsChat },
+    { field: 'computerModel', placeholder: MODEL_TEXT.sameAsChat },
+    { field: 'transcriptionModel', placeholder: openAi ? MODEL_TEXT.openAiSpeech : MODEL_TEXT.noSpeech },
+    ...(openAi ? [{ field: 'realtimeModel' as const, placeholder: MODEL_TEXT.openAiSpeech }] : []),
+  ];
   const chatClass = `${inputClass} ${invalid ? inputBad : inputOk}`;
   // The chosen model stays listed even when the server does not name it, so the list never shows another one.
   const options =
@@ -68,7 +77,7 @@ export function ModelFields({
           {MODEL_TEXT.separateModels}
         </summary>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
-          {(['researchModel', 'computerModel'] as const).map((field) => (
+          {optional.map(({ field, placeholder }) => (
             <div key={field}>
               <label htmlFor={`${id}-${field}`} className={labelClass}>
                 {MODEL_TEXT[field]}
@@ -78,7 +87,7 @@ export function ModelFields({
                 type="text"
                 value={draft[field]}
                 onChange={(e) => onChange(field, e.target.value)}
-                placeholder={MODEL_TEXT.sameAsChat}
+                placeholder={placeholder}
                 autoComplete="off"
                 className={`${inputClass} ${inputOk}`}
               />

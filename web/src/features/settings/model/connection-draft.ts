@@ -25,6 +25,10 @@ export interface ConnectionDraft {
   chatModel: string;
   researchModel: string;
   computerModel: string;
+  /** Speech: OpenAI's own when empty on OpenAI; another server's voice notes only with one named. */
+  transcriptionModel: string;
+  /** Calls run on OpenAI only. */
+  realtimeModel: string;
 }
 
 /** A field the form marks invalid, with the words to show. */
@@ -43,6 +47,8 @@ export function draftFrom(connection: ModelConnection | null): ConnectionDraft {
     chatModel: connection?.chatModel ?? '',
     researchModel: connection?.researchModel ?? '',
     computerModel: connection?.computerModel ?? '',
+    transcriptionModel: connection?.transcriptionModel ?? '',
+    realtimeModel: connection?.realtimeModel ?? '',
   };
 }
 
@@ -86,6 +92,8 @@ export function saveBody(draft: ConnectionDraft, kind: ModelConnectionKind): Mod
     chatModel: draft.chatModel.trim(),
     researchModel: draft.researchModel.trim() || null,
     computerModel: draft.computerModel.trim() || null,
+    transcriptionModel: draft.transcriptionModel.trim() || null,
+    realtimeModel: kind === 'openai' ? draft.realtimeModel.trim() || null : null,
   };
 }
 

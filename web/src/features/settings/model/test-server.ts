@@ -30,6 +30,7 @@ export function serverDefault(model: string | null = null): ModelSettingsRespons
     connection: null,
     answering: { source: 'server', ...fallback },
     serverDefault: fallback,
+    voice: { transcription: false, calls: false },
   };
 }
 
@@ -48,10 +49,13 @@ export function savedAnswer(
       chatModel: body.chatModel,
       researchModel: body.researchModel ?? null,
       computerModel: body.computerModel ?? null,
+      transcriptionModel: body.transcriptionModel ?? null,
+      realtimeModel: body.realtimeModel ?? null,
       updatedAt: SAVED_AT,
     },
     answering: { source: 'founder', mode: 'real', model: body.chatModel },
     serverDefault: previous.serverDefault,
+    voice: { transcription: body.kind === 'openai' || !!body.transcriptionModel, calls: body.kind === 'openai' },
   };
 }
 
