@@ -95,7 +95,7 @@ describe('browser security headers', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('connects to this host’s monitor port by the name the browser used, and to nothing else by default', async () => {
+  it('connects to this host’s monitor port by the name the browser used, and by default to nothing else but OpenAI (a founder’s own calls)', async () => {
     const port = new URL(t.baseUrl).port;
     const res = await fetch(`http://localhost:${port}/dashboard/chat`, { headers: { accept: 'text/html' } });
     const monitor = t.config.monitorPort;
@@ -103,6 +103,8 @@ describe('browser security headers', () => {
       "'self'",
       `ws://localhost:${monitor}`,
       `wss://localhost:${monitor}`,
+      // A founder who connects OpenAI in Settings → Model opens their realtime calls with it.
+      'https://api.openai.com',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCaller } from './call.ts';
 import { contract, CONTRACT_AREAS, contractRoutes, endpointPath, queryString } from './contract.ts';
+import { CONTACT } from '../constants.ts';
 
 function callerWith(reply: unknown, token: string | null = 'tok') {
   const fetchImpl = vi.fn<typeof fetch>(async () => Response.json(reply));
@@ -47,10 +48,11 @@ describe('call', () => {
   });
 
   it('calls public endpoints without a token', async () => {
-    const { call, fetchImpl } = callerWith({ available: true }, null);
-    await expect(call('transcriptionStatus')).resolves.toEqual({ available: true });
+    const { call, fetchImpl } = callerWith({ success: true, message: 'Thanks!' }, null);
+    const body = { name: 'Ada', email: 'ada@example.com', subject: CONTACT.subjects[0], message: 'Hello' };
+    await expect(call('contact', { body })).resolves.toEqual({ success: true, message: 'Thanks!' });
     const [url, init] = fetchImpl.mock.calls[0]!;
-    expect(url).toBe('http://api.test/transcription/status');
+    expect(url).toBe('http://api.test/api/contact');
     expect(init?.headers).not.toHaveProperty('authorization');
   });
 

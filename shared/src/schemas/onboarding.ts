@@ -58,6 +58,8 @@ export const AiResponse = z.object({
   message: z.string(),
   ready_to_work: z.boolean(),
   tasks_generated: z.number().int().min(0),
+  /** Who wrote `message`: a model's name or 'offline' (labelled "Offline draft"); absent for the product's own words. */
+  produced_by: z.string().nullable().optional(),
 });
 export type AiResponse = z.infer<typeof AiResponse>;
 

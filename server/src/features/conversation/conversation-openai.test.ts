@@ -167,7 +167,13 @@ describe('onboarding with a real model (fake OpenAI)', () => {
     expect((await turn(user, { profile: testProfile() })).message).toBe('What problem are you solving, and for whom?');
     fake.structured.onboarding_turn = { message: 'Great, I have what I need.', ready_to_work: true };
     const ready = await turn(user, { text: 'Bakeries waste bread.' });
-    expect(ready).toEqual({ message: "Great, I have what I need. I've created 2 tasks to get you started.", ready_to_work: true, tasks_generated: 2 });
+    expect(ready).toEqual({
+      message: "Great, I have what I need. I've created 2 tasks to get you started.",
+      ready_to_work: true,
+      tasks_generated: 2,
+      // The model wrote it: the wizard labels nothing "Offline draft".
+      produced_by: 'fake-model',
+    });
     expect(fake.requests.at(-1)!.body.response_format!.json_schema!.name).toBe('task_plan');
   });
 });

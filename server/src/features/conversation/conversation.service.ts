@@ -89,6 +89,7 @@ export function createConversationService({ db, ai: models, usage, now, log, que
         userMessage: toChatMessage(sent),
         aiResponse: {
           message: answer,
+          produced_by: ai.producer,
           ready_to_work: Boolean(onboarding?.readyToWork || onboarding?.isComplete),
           tasks_generated: stored?.tasks.length ?? 0,
         },

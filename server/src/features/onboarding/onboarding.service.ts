@@ -83,7 +83,7 @@ export function createOnboardingService({ db, ai: models, usage, now, log, queue
         producedBy: ai.producer,
         createdAt: at(),
       });
-      return { message, ready_to_work: true, tasks_generated: stored.tasks.length };
+      return { message, ready_to_work: true, tasks_generated: stored.tasks.length, produced_by: ai.producer };
     });
     // Queued once committed: a worker must find the tasks it is given.
     await runStored(queue, storedTasks);
@@ -151,7 +151,7 @@ export function createOnboardingService({ db, ai: models, usage, now, log, queue
           createdAt: at(),
         });
       }
-      return { message: turn.message, ready_to_work: false, tasks_generated: 0 };
+      return { message: turn.message, ready_to_work: false, tasks_generated: 0, produced_by: ai.producer };
     },
   };
 }

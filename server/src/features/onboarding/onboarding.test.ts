@@ -49,7 +49,7 @@ describe('onboarding', () => {
     const user = await signedInUser(t);
     expect(await statusOf(user)).toEqual({ isComplete: false, readyToWork: false, hasStarted: false });
     const opening = await turn(user, { profile: testProfile(), conversation_type: 'fast_onboarding' });
-    expect(opening).toMatchObject({ ready_to_work: false, tasks_generated: 0 });
+    expect(opening).toMatchObject({ ready_to_work: false, tasks_generated: 0, produced_by: 'offline' });
     expect(opening.message).toMatch(/^Hi Ada!.*\?$/);
     expect(await statusOf(user)).toEqual({ isComplete: false, readyToWork: false, hasStarted: true });
 

@@ -89,11 +89,14 @@ describe('chat screen', () => {
     await openChat(fetch);
     await screen.findByText('12 / 100');
     screen.getByRole('button', { name: 'View usage details' }).click();
-    const dialog = await screen.findByRole('dialog', { name: 'Usage limits' });
+    // A lazily loaded dialog: its first import may be slow on a loaded machine.
+    const dialog = await screen.findByRole('dialog', { name: 'Usage limits' }, { timeout: 5_000 });
     expect(within(dialog).getByText('Usage this month')).toBeTruthy();
     expect(within(dialog).getByText('Free Trial plan')).toBeTruthy();
     expect(within(dialog).getByText('0 / 10')).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/pricing');
+    expect(within(dialog).getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe(
+      '/pricing',
+    );
     // Escape closes it and focus returns to the button that opened it.
     await act(async () => {
       dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));

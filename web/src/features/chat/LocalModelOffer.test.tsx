@@ -13,6 +13,7 @@ import {
   serverDefault,
 } from '../settings/model/test-server.ts';
 
+// The offer is a lazily loaded module: its first import may be slow on a loaded machine (hence 5 s waits).
 const OFFER = 'A local model is available';
 
 async function openChat(fetch: typeof globalThis.fetch) {
@@ -33,7 +34,7 @@ describe("The chat's offer of a local model", () => {
     const hold = new Promise<void>((resolve) => (release = resolve));
     const { fetch, sent } = modelServer(serverDefault(), { servers: [LM_STUDIO, OLLAMA], hold });
     const { user } = await openChat(fetch);
-    const offer = await screen.findByRole('region', { name: OFFER });
+    const offer = await screen.findByRole('region', { name: OFFER }, { timeout: 5_000 });
     // LM Studio lists no model, so the offer names the first server that does.
     expect(within(offer).getByText('Ollama is running on this machine with llama3.2:3b.')).toBeTruthy();
     await settle();
@@ -54,7 +55,7 @@ describe("The chat's offer of a local model", () => {
   it('"Not now" hides it for this page view without connecting anything', async () => {
     const { fetch, sent } = modelServer(serverDefault(), { servers: [OLLAMA] });
     const { user } = await openChat(fetch);
-    const offer = await screen.findByRole('region', { name: OFFER });
+    const offer = await screen.findByRole('region', { name: OFFER }, { timeout: 5_000 });
     await user.click(within(offer).getByRole('button', { name: 'Not now' }));
     expect(screen.queryByRole('region', { name: OFFER })).toBeNull();
     expect(sent.puts).toEqual([]);
@@ -67,7 +68,7 @@ describe("The chat's offer of a local model", () => {
       routes: { 'PUT /api/model-settings': () => refused(MODEL_SETTINGS.texts.localNotHere) },
     });
     const { user } = await openChat(fetch);
-    const offer = await screen.findByRole('region', { name: OFFER });
+    const offer = await screen.findByRole('region', { name: OFFER }, { timeout: 5_000 });
     await user.click(within(offer).getByRole('button', { name: 'Use llama3.2:3b' }));
     expect((await within(offer).findByRole('alert')).textContent).toBe(MODEL_SETTINGS.texts.localNotHere);
     expect(within(offer).getByRole('button', { name: 'Use llama3.2:3b' })).toBeTruthy();

@@ -41,7 +41,8 @@ describe('dashboard shell', () => {
     await screen.findByRole('heading', { name: 'Co-Founder Activity' });
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Sign Out' });
+    // A lazily loaded dialog: its first import may be slow on a loaded machine.
+    const dialog = await screen.findByRole('dialog', { name: 'Sign Out' }, { timeout: 5_000 });
     expect(
       within(dialog).getByText(
         "Are you sure you want to sign out? You'll need to log in again to access your dashboard.",
@@ -56,15 +57,25 @@ describe('dashboard shell', () => {
 
   it('signs out (the browser extension too) and lands on the landing page', async () => {
     // An installed extension, as Chrome shows it to a page it lists.
-    const sendMessage = vi.fn((_id: string, _message: unknown, reply: (r: unknown) => void) => reply({ ok: true }));
+    const sendMessage = vi.fn((_id: string, _message: unknown, reply: (r: unknown) => void) =>
+      reply({ ok: true }),
+    );
     vi.stubGlobal('chrome', { runtime: { sendMessage } });
     const { user, auth, router } = renderApp('/dashboard/chat', { auth: signedIn() });
     await screen.findByRole('heading', { name: 'Chat' });
     await user.click(screen.getByRole('button', { name: 'Sign Out' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Sign Out' }));
+    await user.click(
+      within(await screen.findByRole('dialog', {}, { timeout: 5_000 })).getByRole('button', {
+        name: 'Sign Out',
+      }),
+    );
 
     expect(auth.signOut).toHaveBeenCalled();
-    expect(sendMessage).toHaveBeenCalledWith(EXTENSION.id, { type: 'cofounder:signout' }, expect.any(Function));
+    expect(sendMessage).toHaveBeenCalledWith(
+      EXTENSION.id,
+      { type: 'cofounder:signout' },
+      expect.any(Function),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await screen.findByRole('link', { name: 'Get Your AI Intern Free' });
   });

@@ -101,6 +101,19 @@ describe('onboarding wizard', () => {
     expect(screen.getByRole('heading', { name: 'Your goals' })).toBeTruthy();
   });
 
+  it("labels the offline co-founder's questions 'Offline draft', linking to Settings → Model (issue 23 §3)", async () => {
+    localStorage.setItem(STORAGE_KEYS.userProfile(USER_ID), JSON.stringify(FULL));
+    const fetch = server(() =>
+      Response.json({
+        aiResponse: { message: 'What problem are you solving?', ready_to_work: false, tasks_generated: 0, produced_by: 'offline' },
+      }),
+    );
+    open(fetch);
+    expect(await screen.findByText('What problem are you solving?')).toBeTruthy();
+    const label = screen.getByRole('link', { name: 'Offline draft: Connect a model' });
+    expect(label.getAttribute('href')).toBe('/dashboard/settings#model');
+  });
+
   it('opens the conversation with the profile, moves the progress labels, and leaves 1.5 s after ready', async () => {
     localStorage.setItem(STORAGE_KEYS.userProfile(USER_ID), JSON.stringify(FULL));
     let n = 0;

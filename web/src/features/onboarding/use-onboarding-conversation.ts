@@ -10,9 +10,16 @@ import type { ThreadMessage } from '@cofounder/shared/ui';
 import { useOnboardingTurn } from '../../data/onboarding/use-onboarding-turn.ts';
 
 let sequence = 0;
-function message(role: 'user' | 'ai', text: string): ThreadMessage {
+/** A message of the conversation; the co-founder's carry who wrote them, so an offline one is labelled. */
+function message(role: 'user' | 'ai', text: string, producedBy?: string | null): ThreadMessage {
   sequence += 1;
-  return { id: `onboarding-${sequence}`, role, text, timestamp: new Date().toISOString() };
+  return {
+    id: `onboarding-${sequence}`,
+    role,
+    text,
+    timestamp: new Date().toISOString(),
+    ...(producedBy ? { producedBy } : {}),
+  };
 }
 
 /**
@@ -50,7 +57,7 @@ export function useOnboardingConversation(
       setLoading(true);
       try {
         const ai = await runTurn({ role: 'user', text });
-        setMessages((list) => [...list, message('ai', ai.message)]);
+        setMessages((list) => [...list, message('ai', ai.message, ai.produced_by)]);
         if (ai.ready_to_work) {
           setReady(true);
           onReady();

@@ -40,7 +40,12 @@ describe('product tour', () => {
     act(() => vi.advanceTimersByTime(TOUR.delayMs - 100));
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => vi.advanceTimersByTime(100));
-    const dialog = await screen.findByRole('dialog', { name: 'Welcome to your dashboard' });
+    // The tour's dialog is a lazily loaded module: its first import may be slow on a loaded machine.
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Welcome to your dashboard' },
+      { timeout: 5_000 },
+    );
     expect(within(dialog).getByText('Step 1 of 6')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Back' })).toBeNull();
     expect(highlighted()).toEqual([]);
@@ -71,7 +76,7 @@ describe('product tour', () => {
   it('stores the completed flag on Skip Tour', async () => {
     const { user } = await openDashboard();
     act(() => vi.advanceTimersByTime(TOUR.delayMs));
-    await user.click(await screen.findByRole('button', { name: 'Skip Tour' }));
+    await user.click(await screen.findByRole('button', { name: 'Skip Tour' }, { timeout: 5_000 }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(localStorage.getItem(FLAG)).toBe('true');
   });
