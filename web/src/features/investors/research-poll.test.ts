@@ -27,6 +27,15 @@ describe('startResearchPoll', () => {
     expect(poll).toHaveBeenCalledTimes(4);
   });
 
+  it('still polls four times when timers run late and each poll takes a while (real timers always do)', async () => {
+    const poll = vi.fn(() => new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 250)));
+    const onStop = vi.fn<(r: ResearchPollStop) => void>();
+    startResearchPoll({ poll, onStop });
+    await vi.advanceTimersByTimeAsync(4 * (intervalMs + 250));
+    expect(poll).toHaveBeenCalledTimes(4);
+    expect(onStop).toHaveBeenCalledWith('timeout');
+  });
+
   it('stops after maxPolls polls', async () => {
     const poll = vi.fn(async () => false);
     const onStop = vi.fn();

@@ -14,21 +14,20 @@ interface StartResearchPollArgs {
   poll: (n: number) => Promise<boolean>;
   onStop: (reason: ResearchPollStop) => void;
   options?: ResearchPollOptions;
-  now?: () => number;
 }
 
 /**
  * After AI Research (spec 2 §7): poll every `intervalMs`, at most `maxPolls` times, and stop after `maxMs` or as
- * soon as a poll finds results. Timers only (setTimeout), so fake timers drive it in tests. A poll that would
- * land past `maxMs` is not waited for: with 30 s / 2 min that is four polls, the last at 2:00. Returns cancel.
+ * soon as a poll finds results. Timers only (setTimeout), so fake timers drive it in tests. A poll whose planned
+ * time is past `maxMs` is not waited for: with 30 s / 2 min that is four polls, the last at 2:00. The plan, not
+ * the clock, decides: timers run a little late and polls take time, which would otherwise end it at 1:30.
+ * Returns cancel.
  */
 export function startResearchPoll({
   poll,
   onStop,
   options = INVESTORS.researchPoll,
-  now = Date.now,
 }: StartResearchPollArgs): () => void {
-  const startedAt = now();
   let polls = 0;
   let done = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -46,7 +45,7 @@ export function startResearchPoll({
     if (done) return;
     if (found) return stop('found');
     if (polls >= options.maxPolls) return stop('max-polls');
-    if (now() - startedAt + options.intervalMs > options.maxMs) return stop('timeout');
+    if ((polls + 1) * options.intervalMs > options.maxMs) return stop('timeout');
     timer = setTimeout(() => void tick(), options.intervalMs);
   };
 
