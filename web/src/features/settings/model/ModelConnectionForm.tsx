@@ -32,10 +32,8 @@ import {
   savedKeyPlaceholder,
   serverDefaultHint,
 } from './model-texts.ts';
-import { ModelFields } from './ModelFields.tsx';
+import { labelClass, ModelFields } from './ModelFields.tsx';
 import { TestConnectionResult } from './TestConnectionResult.tsx';
-
-const labelClass = 'mb-1 block text-sm font-semibold text-slate-800 dark:text-slate-100';
 
 /**
  * Settings → Model's form: the server's default or the founder's own connection (OpenAI, an OpenAI-compatible

@@ -5,7 +5,8 @@ import { MODEL_TEXT } from './model-texts.ts';
 
 type ModelField = 'chatModel' | 'researchModel' | 'computerModel' | 'transcriptionModel' | 'realtimeModel';
 
-const labelClass = 'mb-1 block text-sm font-semibold text-slate-800 dark:text-slate-100';
+/** A field label of the connection form (ModelConnectionForm uses it too). */
+export const labelClass = 'mb-1 block text-sm font-semibold text-slate-800 dark:text-slate-100';
 
 /**
  * The chat model (a list to pick from once a test or a local server named the models, typed otherwise) and the
