@@ -12,6 +12,10 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 process.env.E2E_BASE_URL = baseURL;
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cofounder-e2e-'));
+/** A second product with no speech key: voice runs on this machine (pocketsphinx + flite), as on a fresh clone. */
+const localVoicePort = port + 2;
+export const localVoiceBaseURL = `http://127.0.0.1:${localVoicePort}`;
+process.env.E2E_LOCAL_VOICE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cofounder-e2e-local-voice-'));
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -86,6 +90,24 @@ export default defineConfig({
         ...fakeSocialEnv(),
         ...fakeVoiceEnv(),
         VM_ALLOW_HOSTS: FIXTURE_SITE.allowHosts,
+      },
+    },
+    {
+      command: 'npm start',
+      cwd: '..',
+      url: `${localVoiceBaseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(localVoicePort),
+        MONITOR_PORT: String(localVoicePort + 1),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: localVoiceBaseURL,
+        DATA_DIR: process.env.E2E_LOCAL_VOICE_DATA_DIR,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMITS: 'false',
+        USER_RATE_LIMITS: 'false',
       },
     },
   ],

@@ -65,6 +65,8 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
+      // The local voice call's socket (listed before /api: the first matching prefix wins).
+      '/api/voice/local-call': { target: serverUrl, ws: true },
       '/api': serverUrl,
       '/auth': serverUrl,
       // /dev/checkout is a page of this app (the local checkout); the rest of /dev (the mailbox) is the server's.

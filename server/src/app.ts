@@ -24,10 +24,12 @@ import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { AiModels, AiProvider } from './providers/ai/port.ts';
 import { createAiModels, createVoiceModels } from './features/model-settings/model-settings.service.ts';
+import { createLocalCalls, type LocalCalls } from './features/voice/local-call/local-call.socket.ts';
 import type { EmailProvider } from './providers/email/port.ts';
 import type { SocialProviders } from './providers/social/port.ts';
 import { createProviders } from './providers/index.ts';
 import type { AnyBillingProvider } from './providers/billing/registry.ts';
+import type { LocalSpeech } from './providers/voice/local/local-speech.ts';
 import type { VoiceProvider } from './providers/voice/port.ts';
 import type { VmProvider } from './providers/vm/port.ts';
 import type { VmEvents } from './events/vm-events.ts';
@@ -56,8 +58,10 @@ export interface AppDeps {
   publisher?: PublishScheduler | null;
   /** Replaces the social adapters chosen from config. */
   social?: SocialProviders;
-  /** Replaces the voice provider chosen from config. */
+  /** Replaces the voice provider chosen from config (then `localSpeech` is null unless given too). */
   voice?: VoiceProvider;
+  /** Speech on this machine (main passes what it built; tests pass their own, or null for none). */
+  localSpeech?: LocalSpeech | null;
   /** Replaces the billing provider chosen from config. */
   billing?: AnyBillingProvider;
   /** Replaces the machine provider chosen from config (tests pass the fake one). */
@@ -74,12 +78,16 @@ export interface CofounderApp {
   email: EmailProvider;
   ai: AiProvider;
   voice: VoiceProvider;
+  /** pocketsphinx and flite on this machine, or null (tests read its pools). */
+  localSpeech: LocalSpeech | null;
   /** The local auth server, or null in hosted-Supabase mode. */
   localAuth: LocalAuth | null;
   anonKey: string;
   /** The key social tokens are sealed with (tests seal fixtures with it); view tokens are signed under it too. */
   tokenKey: Buffer;
   vm: VmProvider;
+  /** The local voice call's socket (issue 24): the HTTP server hands it its upgrades and closes it on shutdown. */
+  localCalls: LocalCalls;
 }
 
 const WEBHOOK_JSON_LIMIT_BYTES = 1024 * 1024;
@@ -89,7 +97,7 @@ export function createApp(deps: AppDeps): CofounderApp {
   const { config, database, log } = deps;
   const now = deps.now ?? Date.now;
   // main passes the set it built (and gave the workers); a test passes the fakes it needs and gets the rest.
-  const { email, ai, social, voice, billing, vm } = createProviders(config, database.db, log, now, deps);
+  const { email, ai, social, voice, localSpeech, billing, vm } = createProviders(config, database.db, log, now, deps);
   const localAuth = config.supabase ? null : createLocalAuth({ config, db: database.db, email, now, log });
   const verifier =
     localAuth?.verifier ?? createHostedVerifier(config.supabase!.url, config.supabase!.jwtSecret, now);
@@ -111,6 +119,7 @@ export function createApp(deps: AppDeps): CofounderApp {
     publisher: deps.publisher ?? null,
     social,
     voice: createVoiceModels({ db: database.db, config, tokenKey, serverVoice: voice }),
+    localSpeech,
     tokenKey,
     rateLimits: config.userRateLimits ? createRateLimits(database.db) : UNLIMITED,
     billing: createBillingService({
@@ -155,10 +164,12 @@ export function createApp(deps: AppDeps): CofounderApp {
   koa.use(webApp(config.webDistDir));
   return {
     koa,
+    localCalls: createLocalCalls(featureDeps),
     verifier,
     email,
     ai,
     voice,
+    localSpeech,
     localAuth,
     anonKey,
     tokenKey: featureDeps.tokenKey,

@@ -138,11 +138,14 @@ async function start(): Promise<void> {
   closers.add(startLiveView({ db: database.db, vm, vmEvents, log }));
   closers.add(startHoursSweep(machines.vms, log));
   const server = createServer(app.koa.callback());
+  server.on('upgrade', app.localCalls.upgrade);
   closers.add(async () => {
     const force = setTimeout(() => server.closeAllConnections(), DRAIN_TIMEOUT_MS);
     await new Promise<void>((done) => server.close(() => done())); // stop accepting, let in-flight requests finish
     clearTimeout(force);
   });
+  // Runs before the server's own closer (closers run last-in first-out): open calls end and are metered first.
+  closers.add(() => app.localCalls.close());
   let monitor: Monitor;
   try {
     await listen(server, config.port, config.host);

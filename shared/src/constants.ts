@@ -289,6 +289,39 @@ export const VOICE = {
 } as const;
 
 /**
+ * Voice on this machine when no speech provider is configured: pocketsphinx transcribes, flite speaks (Debian
+ * packages, found on PATH at start-up). Recordings reach it as 16 kHz mono 16-bit PCM WAV (the browser converts).
+ */
+export const LOCAL_VOICE = {
+  /** The rate pocketsphinx's en-us model was trained on; uploads are resampled to it. */
+  sampleRate: 16_000,
+  /** Recognisers running at once (each ~100 MB and a core); the rest wait in line. */
+  maxConcurrent: 2,
+  /** One recognition or synthesis may take this long before it is killed. */
+  timeoutMs: 60_000,
+  /** The flite voice the co-founder speaks with on a local call. */
+  ttsVoice: 'slt',
+  /** Named in the start-up banner, the status answer and the call screen. */
+  providerName: 'pocketsphinx + flite',
+  binaries: { recognizer: 'pocketsphinx_continuous', synthesizer: 'flite' },
+  /** The one command that installs what is missing, per platform. */
+  installCommand: {
+    linux: 'sudo apt-get install -y pocketsphinx pocketsphinx-en-us flite',
+    darwin: 'brew install cmu-pocketsphinx flite',
+  },
+  /** Local call: voice-activity detection over 20 ms frames of the microphone stream. */
+  call: {
+    frameMs: 20,
+    /** A turn ends after this much silence following speech. */
+    endOfTurnSilenceMs: 700,
+    /** Shorter bursts of sound (a cough, a click) are not a turn. */
+    minSpeechMs: 250,
+    /** Longest single turn; it is cut and answered here. */
+    maxTurnSeconds: 30,
+  },
+} as const;
+
+/**
  * The browser extension's identity. The manifest carries `publicKey`, so Chrome gives every build (unpacked or
  * packed) the same id, which the dashboard needs to message it; `id` is derived from the key (a test checks it).
  */

@@ -50,3 +50,4 @@ export * from './rules/plain-text.ts';
 export * from './schemas/task-outputs.ts';
 export * from './rules/task-kind.ts';
 export * from './rules/focus-areas.ts';
+export * from './schemas/local-call.ts';

@@ -100,7 +100,7 @@ async function followActiveTab(): Promise<void> {
 async function finish(done: QuickVoiceDone): Promise<void> {
   current = 'idle';
   const last = done.text
-    ? await deliver(done.text)
+    ? { ...(await deliver(done.text)), ...(done.local ? { local: true } : {}) }
     : { outcome: 'failed' as const, message: done.error?.message ?? '' };
   if (done.error?.code === 'micDenied') {
     // Chrome lets the recorder page use the microphone only once an extension page was granted it.

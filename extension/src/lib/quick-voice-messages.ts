@@ -22,10 +22,14 @@ export const QuickVoiceState = z.object({
 /** Offscreen → background: the one-minute warning (the recording goes on). */
 export const QuickVoiceWarning = z.object({ type: z.literal('quick-voice:warning'), message: z.string() });
 
-/** Offscreen → background: the note is over, with its transcript or the spec's text of what went wrong. */
+/**
+ * Offscreen → background: the note is over, with its transcript (`local` when the server's own recogniser made it)
+ * or the spec's text of what went wrong.
+ */
 export const QuickVoiceDone = z.object({
   type: z.literal('quick-voice:done'),
   text: z.optional(z.string()),
+  local: z.optional(z.boolean()),
   error: z.optional(z.object({ code: z.string(), message: z.string() })),
 });
 export type QuickVoiceDone = z.infer<typeof QuickVoiceDone>;

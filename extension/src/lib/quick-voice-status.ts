@@ -9,7 +9,8 @@ export interface QuickVoiceStatus {
   state: 'idle' | 'recording' | 'transcribing';
   /** The one-minute warning while recording. */
   notice?: string;
-  last?: { outcome: 'inserted' | 'copied' | 'failed'; message: string; text?: string };
+  /** `local`: this server's own recogniser made the transcript (the popup labels it). */
+  last?: { outcome: 'inserted' | 'copied' | 'failed'; message: string; text?: string; local?: boolean };
 }
 
 const KEY = 'quickVoice';

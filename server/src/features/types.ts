@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import type { AiModels } from '../providers/ai/port.ts';
 import type { EmailProvider } from '../providers/email/port.ts';
 import type { SocialProviders } from '../providers/social/port.ts';
+import type { LocalSpeech } from '../providers/voice/local/local-speech.ts';
 import type { VoiceModels } from '../providers/voice/port.ts';
 import type { VmProvider } from '../providers/vm/port.ts';
 import type { VmEvents } from '../events/vm-events.ts';
@@ -37,8 +38,13 @@ export interface FeatureDeps {
   publisher: PublishScheduler | null;
   /** The configured social platforms' OAuth adapters. */
   social: SocialProviders;
-  /** Speech: transcription and realtime call secrets (unavailable when no key is configured). */
+  /**
+   * Speech per founder: transcription and realtime call secrets from a key or the founder's connection, else
+   * pocketsphinx on this machine (engine 'local'), else unavailable with the reason.
+   */
   voice: VoiceModels;
+  /** pocketsphinx and flite on this machine (the local call speaks and listens with it); null when not installed. */
+  localSpeech: LocalSpeech | null;
   /** AES-256 key the provider tokens are sealed with. */
   tokenKey: Buffer;
   /** Per-user request budgets shared by every server process (RATE_LIMITS). */

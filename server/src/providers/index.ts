@@ -10,8 +10,9 @@ import type { SocialProviders } from './social/port.ts';
 import { createSocialProviders } from './social/registry.ts';
 import type { VmProvider } from './vm/port.ts';
 import { createVmProvider } from './vm/registry.ts';
+import type { LocalSpeech } from './voice/local/local-speech.ts';
 import type { VoiceProvider } from './voice/port.ts';
-import { createVoiceProvider } from './voice/registry.ts';
+import { createServerVoice } from './voice/registry.ts';
 
 /** Every outside service the server talks to (SMS is built by its feature from config: it has no state). */
 export interface Providers {
@@ -19,6 +20,8 @@ export interface Providers {
   ai: AiProvider;
   social: SocialProviders;
   voice: VoiceProvider;
+  /** pocketsphinx and flite on this machine (the local call and local transcription), null when not installed. */
+  localSpeech: LocalSpeech | null;
   billing: AnyBillingProvider;
   vm: VmProvider;
 }
@@ -26,7 +29,8 @@ export interface Providers {
 /**
  * The one place providers are chosen from config: the real SDK where a key is set, the local provider that does
  * the work on this machine where not. `given` replaces any of them (tests pass fakes); main builds them once and
- * hands the same set to the app and the workers.
+ * hands the same set to the app and the workers. A `voice` given without `localSpeech` comes with none: a test
+ * that passes a provider decides what speech there is.
  */
 export function createProviders(
   config: Config,
@@ -35,11 +39,13 @@ export function createProviders(
   now: () => number,
   given: Partial<Providers> = {},
 ): Providers {
+  const speech = given.voice ? { provider: given.voice, localSpeech: given.localSpeech ?? null } : createServerVoice(config);
   return {
     email: given.email ?? createEmailProvider(config, db),
     ai: given.ai ?? createAiProvider(config),
     social: given.social ?? createSocialProviders(config),
-    voice: given.voice ?? createVoiceProvider(config),
+    voice: speech.provider,
+    localSpeech: speech.localSpeech,
     billing: given.billing ?? createBillingProvider(config, db, now),
     vm: given.vm ?? createVmProvider(config, log),
   };

@@ -23,6 +23,8 @@ export interface FakeTwilio {
   recordingFetches: { url: string; authorization: string | undefined }[];
   /** The RecordingUrl Twilio would post for a recording id. */
   recordingUrl(id: string): string;
+  /** What every recording's media answers (default: a RIFF/WAVE head over zeros, no readable audio); tests set speech. */
+  recordingAudio: Buffer;
   /** Makes the next sends fail with Twilio's JSON error (status 400, code 21610: the number opted out). */
   failNext(count?: number): void;
   close(): Promise<void>;
@@ -32,7 +34,11 @@ export interface FakeTwilio {
 export async function startFakeTwilio(): Promise<FakeTwilio> {
   const sent: FakeTwilioMessage[] = [];
   let failing = 0;
-  const state = { unauthorized: 0, recordingFetches: [] as { url: string; authorization: string | undefined }[] };
+  const state = {
+    unauthorized: 0,
+    recordingFetches: [] as { url: string; authorization: string | undefined }[],
+    recordingAudio: Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(2000)]) as Buffer,
+  };
   const expectedAuth = `Basic ${Buffer.from(`${FAKE_TWILIO_SID}:${FAKE_TWILIO_TOKEN}`).toString('base64')}`;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -55,7 +61,7 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
           return res.end();
         }
         res.writeHead(200, { 'content-type': 'audio/x-wav' });
-        return res.end(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt '), Buffer.alloc(2000)]));
+        return res.end(state.recordingAudio);
       }
       if (req.method !== 'POST' || req.url !== `/2010-04-01/Accounts/${FAKE_TWILIO_SID}/Messages.json`) {
         return reply(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
@@ -87,6 +93,12 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       return state.unauthorized;
     },
     recordingFetches: state.recordingFetches,
+    get recordingAudio() {
+      return state.recordingAudio;
+    },
+    set recordingAudio(audio: Buffer) {
+      state.recordingAudio = audio;
+    },
     recordingUrl: (id) => `http://127.0.0.1:${port}/2010-04-01/Accounts/${FAKE_TWILIO_SID}/Recordings/${id}`,
     failNext(count = 1) {
       failing += count;

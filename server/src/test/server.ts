@@ -20,6 +20,9 @@ import type { AiModels, AiProvider } from '../providers/ai/port.ts';
 import { createAiModels } from '../features/model-settings/model-settings.service.ts';
 import { createClosers } from '../closers.ts';
 import { createProviders } from '../providers/index.ts';
+import type { LocalSpeechDetection } from '../providers/voice/local/detect.ts';
+import type { VoiceProvider } from '../providers/voice/port.ts';
+import { createServerVoice } from '../providers/voice/registry.ts';
 import { startWorkers, type Workers } from '../queue/start.ts';
 
 type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
@@ -42,6 +45,14 @@ export interface TestServerOptions {
   queue?: boolean | NonNullable<Parameters<typeof startWorkers>[0]['tuning']>;
   /** Replaces the AI provider chosen from config. */
   ai?: AiProvider;
+  /**
+   * Replaces the voice provider chosen from config (with no speech on this machine). Default: as main, a voice key
+   * → OpenAI, else pocketsphinx when installed (CI installs it), else off; tests about "voice off" pass
+   * createUnavailableVoiceProvider().
+   */
+  voice?: VoiceProvider;
+  /** What the search for pocketsphinx and flite finds (e.g. `{ found: false, reason }`: a machine without them). */
+  speechDetection?: LocalSpeechDetection;
   /**
    * The machine provider. Default: a fresh fake (test/fake-vm.ts: in memory, no Chromium), so no test starts a
    * browser by accident; pass createVmProvider(config, log) for the real local machines.
@@ -99,9 +110,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const log = options.log ?? pino({ level: 'silent' });
   // The workers publish with the app's social adapters and read tokens sealed with the app's key.
   const tokenKey = (config.social.tokenKey ??= randomBytes(32));
+  const speech = options.speechDetection && !options.voice ? createServerVoice(config, options.speechDetection) : null;
   const providers = createProviders(config, database.db, log, clock.now, {
     ai: options.ai,
     vm: options.vm ?? createFakeVm(),
+    voice: options.voice ?? speech?.provider,
+    localSpeech: speech?.localSpeech,
   });
   const { vm } = providers;
   // As main: each founder's own model or the server default, for the app and the workers alike.
@@ -148,6 +162,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     server.on('connection', (socket) => Object.defineProperty(socket, 'remoteAddress', { value: address }));
   }
   server.on('request', app.koa.callback());
+  server.on('upgrade', app.localCalls.upgrade);
+  closers.add(() => app.localCalls.close());
   return {
     baseUrl,
     app,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VoiceEngine } from './voice.ts';
 
 /** Whether a provider runs on this machine (local) or against the outside service (real). */
 export const ProviderMode = z.enum(['local', 'real']);
@@ -30,8 +31,18 @@ export const PublicConfig = z.object({
   devMailbox: z.boolean(),
   /** Social platforms whose OAuth app is configured on this server (connections can start). */
   social: z.object({ twitter: z.boolean(), reddit: z.boolean() }).default({ twitter: false, reddit: false }),
-  /** Voice needs a provider with speech models (there is no local one): transcription and realtime calls. */
-  voice: z.object({ transcription: z.boolean(), calls: z.boolean() }).default({ transcription: false, calls: false }),
+  /**
+   * The server's own speech: a provider with speech models ('openai'), or pocketsphinx + flite on this machine
+   * ('local'); off with the reason (e.g. the install command) when neither is there.
+   */
+  voice: z
+    .object({
+      transcription: z.boolean(),
+      calls: z.boolean(),
+      engine: VoiceEngine.nullable().default(null),
+      reason: z.string().nullable().default(null),
+    })
+    .default({ transcription: false, calls: false, engine: null, reason: null }),
   /** The live monitor socket's port on this host (MONITOR_PORT; spec 2 §7 says 3001). */
   monitorPort: z.number().int().default(3001),
   /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProviderMode } from './config.ts';
+import { VoiceEngine } from './voice.ts';
 
 // Settings → Model (issue 23 §1): the model a founder connects ("bring your own model"). The server's environment
 // stays everyone's default; a founder's own connection answers that founder from their next request on.
@@ -129,7 +130,13 @@ export const ModelSettingsResponse = z.object({
   /** What answers when the founder has no connection of their own. */
   serverDefault: ModelAnswering.omit({ source: true }),
   /** Whether this founder can use voice notes and calls: through their own connection, or the server's default. */
-  voice: z.object({ transcription: z.boolean(), calls: z.boolean() }),
+  voice: z.object({
+    transcription: z.boolean(),
+    calls: z.boolean(),
+    /** Which engine serves each (null when unavailable): the recorder and the call screen follow it. */
+    transcriptionEngine: VoiceEngine.nullable(),
+    callsEngine: VoiceEngine.nullable(),
+  }),
 });
 export type ModelSettingsResponse = z.infer<typeof ModelSettingsResponse>;
 

@@ -24,7 +24,19 @@ export const VOICE_TEXT = {
   connectionFailed: (status: number | string) => `${VOICE.realtimeProviderName} connection failed: ${status}`,
   callInProgress: 'A call is already in progress. End it before starting another.',
   callLimitReached: "You've used all your voice minutes for this month. Please upgrade your plan to continue.",
+  /** Under a message box that a local transcript filled, until it is sent or cleared. */
+  localTranscription: 'Local transcription — check before sending',
+  /** The call screen in local mode. */
+  localCall: 'Local voice call — speech recognised and spoken on this server (pocketsphinx + flite)',
+  localUploadFormat: 'Local transcription takes 16-bit PCM WAV audio. Record again in the app.',
 } as const;
+
+/**
+ * Who serves a founder's speech: 'openai' (OpenAI's speech API, or a server speaking it) or 'local' (pocketsphinx
+ * and flite on this server). Recorders convert to WAV for 'local'; the call screen picks its transport by it.
+ */
+export const VoiceEngine = z.enum(['openai', 'local']);
+export type VoiceEngine = z.infer<typeof VoiceEngine>;
 
 /** POST /api/transcribe (JSON): base64 audio; model is always whisper-1. */
 export const TranscribeBody = z
@@ -51,8 +63,15 @@ export const TranscribeFailure = z.object({
 });
 export type TranscribeFailure = z.infer<typeof TranscribeFailure>;
 
-/** GET /transcription/status. */
-export const TranscriptionStatus = z.object({ available: z.boolean() });
+/** GET /transcription/status: whether this founder can transcribe, with what, and why not when they cannot. */
+export const TranscriptionStatus = z.object({
+  available: z.boolean(),
+  engine: VoiceEngine.nullable().default(null),
+  /** e.g. 'pocketsphinx' or 'whisper-1'; null when unavailable. */
+  provider: z.string().nullable().default(null),
+  /** Why voice is off (e.g. the install command), null when available. */
+  reason: z.string().nullable().default(null),
+});
 export type TranscriptionStatus = z.infer<typeof TranscriptionStatus>;
 
 /** POST /transcription (multipart: audio, optional language and prompt). */

@@ -17,7 +17,7 @@ export const TEST_CONFIG: PublicConfig = {
   oauthProviders: { google: false, github: false },
   devMailbox: true,
   social: { twitter: false, reddit: false },
-  voice: { transcription: false, calls: false },
+  voice: { transcription: false, calls: false, engine: null, reason: null },
   monitorPort: 3001,
   vm: { available: true, mode: 'local', reason: null },
 };

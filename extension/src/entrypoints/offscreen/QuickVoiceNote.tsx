@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { createApi, type Api } from '@cofounder/shared';
+import { createApi, type Api, type VoiceEngine } from '@cofounder/shared';
 // The hook's own module: the shared UI index would bring the chat screens along.
 import { useVoiceRecorder } from '../../../../shared/src/ui/voice/use-voice-recorder.ts';
 import { QuickVoiceCredentials, type QuickVoiceDone } from '../../lib/quick-voice-messages.ts';
@@ -22,8 +22,16 @@ async function credentials(): Promise<QuickVoiceCredentials> {
   return parsed.success ? parsed.data : null;
 }
 
+/** What the recorder needs to know of the server: whether, with what and (when not) why it transcribes. */
+interface Ready {
+  api: Api;
+  available: boolean;
+  engine: VoiceEngine | null;
+  unavailableReason: string | null;
+}
+
 /** Signed in and the server's transcription status, before the microphone is opened. */
-async function prepare(): Promise<{ api: Api; available: boolean } | null> {
+async function prepare(): Promise<Ready | null> {
   const first = await credentials();
   if (!first) {
     report({
@@ -37,7 +45,8 @@ async function prepare(): Promise<{ api: Api; available: boolean } | null> {
     getToken: async () => (await credentials())?.token ?? null,
   });
   try {
-    return { api, available: (await api.transcriptionStatus()).available };
+    const status = await api.transcriptionStatus();
+    return { api, available: status.available, engine: status.engine, unavailableReason: status.reason };
   } catch {
     report({
       type: 'quick-voice:done',
@@ -49,7 +58,7 @@ async function prepare(): Promise<{ api: Api; available: boolean } | null> {
 
 /** One quick voice note: checks the server, then records with the shared recorder until stopped. */
 export function QuickVoiceNote() {
-  const [ready, setReady] = useState<{ api: Api; available: boolean } | null>(null);
+  const [ready, setReady] = useState<Ready | null>(null);
   useEffect(() => {
     void prepare().then(setReady);
   }, []);
@@ -64,12 +73,15 @@ export function QuickVoiceNote() {
   return ready && <Recording {...ready} />;
 }
 
-function Recording({ api, available }: { api: Api; available: boolean }) {
+function Recording({ api, available, engine, unavailableReason }: Ready) {
   // An unavailable server is reported by the recorder itself, with the spec's text, when start() is called.
+  // The local engine gets WAV: the recorder converts here, in the offscreen page's Web Audio.
   const { state, start, stop } = useVoiceRecorder({
     available,
+    engine,
+    unavailableReason,
     transcribe: (audio, filename) => api.transcribe(audio, { filename }),
-    onTranscript: (text) => report({ type: 'quick-voice:done', text }),
+    onTranscript: (text, { local }) => report({ type: 'quick-voice:done', text, local }),
     onNotice: (notice) =>
       report(
         notice.severity === 'warning'

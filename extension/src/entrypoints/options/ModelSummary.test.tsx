@@ -15,7 +15,7 @@ const SETTINGS_LINK = {
 const serverDefault = { mode: 'local', model: null } as const;
 
 function ready(settings: Omit<ModelSettingsResponse, 'success' | 'voice'>): ModelSummaryState {
-  return { status: 'ready', settings: { success: true, voice: { transcription: false, calls: false }, ...settings } };
+  return { status: 'ready', settings: { success: true, voice: { transcription: false, calls: false, transcriptionEngine: null, callsEngine: null }, ...settings } };
 }
 
 const summary = (state: ModelSummaryState) => render(<ModelSummaryView serverUrl={SERVER} state={state} />);

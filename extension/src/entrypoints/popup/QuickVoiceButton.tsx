@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
+import { VOICE_TEXT } from '@cofounder/shared';
 import {
   readQuickVoiceStatus,
   watchQuickVoiceStatus,
@@ -48,6 +49,7 @@ export function QuickVoiceButton() {
         <div role="status" className="muted" aria-label="Last voice note">
           <p className={last.outcome === 'failed' ? 'field-error' : undefined}>{last.message}</p>
           {last.text && <p>{last.text}</p>}
+          {last.text && last.local && <p className="hint">{VOICE_TEXT.localTranscription}</p>}
           {last.outcome === 'failed' && last.text && (
             <button
               type="button"

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { Session } from '@supabase/auth-js';
 import type { Api, PublicConfig } from '@cofounder/shared';
 import { browser } from 'wxt/browser';
@@ -6,18 +5,22 @@ import {
   ChatComposer,
   ChatThread,
   ConnectModelContext,
+  LocalTranscriptionNote,
   MODEL_SETTINGS_PATH,
   type ConnectModelLink,
   OfflineBadge,
   PageChip,
   useChatSend,
   UsageMeter,
+  useTranscribedDraft,
+  VoiceRecorderButton,
 } from '@cofounder/shared/ui';
 import { answersOffline } from './answers-offline.ts';
 import { useAttachedPage } from './use-attached-page.ts';
 import { useHistory } from './use-history.ts';
 import { useInternName } from './use-intern-name.ts';
 import { useUsage } from './use-usage.ts';
+import { useVoiceInput } from './use-voice-input.ts';
 import { useModelSettings } from '../../lib/hooks/use-model-settings.ts';
 import type { SupabaseClient } from '../../lib/supabase.ts';
 
@@ -38,7 +41,9 @@ export function SignedInChat({ session, supabase, api, config, serverUrl }: Sign
   const internName = useInternName(api, userId);
   const model = useModelSettings(api);
   const attached = useAttachedPage();
-  const [draft, setDraft] = useState('');
+  const { draft, setDraft, addTranscript, localTranscript } = useTranscribedDraft();
+  // Voice fills the message box only: the founder reads and edits the transcript before sending it.
+  const voice = useVoiceInput(api, config, addTranscript);
   const chat = useChatSend(history.messages, {
     sendStream: (body, onDelta) => api.sendMessageStream(userId, body, { onDelta }),
     onStored: history.append,
@@ -52,6 +57,7 @@ export function SignedInChat({ session, supabase, api, config, serverUrl }: Sign
 
   function send(text: string) {
     setDraft('');
+    voice.clearNotice();
     void chat.send(text, attached.page ?? undefined);
     attached.clear();
   }
@@ -120,7 +126,14 @@ export function SignedInChat({ session, supabase, api, config, serverUrl }: Sign
             onSend={send}
             pending={chat.pending || !ready}
             placeholder={`Message ${internName}...`}
+            accessory={<VoiceRecorderButton recorder={voice.recorder} />}
           />
+          {localTranscript && <LocalTranscriptionNote />}
+          {voice.notice && (
+            <p role={voice.notice.severity === 'error' ? 'alert' : 'status'} className="panel-notice">
+              {voice.notice.message}
+            </p>
+          )}
         </footer>
       </main>
     </ConnectModelContext>

@@ -11,7 +11,7 @@ function answeredBy(answering: ModelAnswering): ModelSettingsState {
       connection: null,
       answering,
       serverDefault: { mode: 'local', model: null },
-      voice: { transcription: false, calls: false },
+      voice: { transcription: false, calls: false, transcriptionEngine: null, callsEngine: null },
     },
   };
 }

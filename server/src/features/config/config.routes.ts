@@ -47,8 +47,14 @@ export const configRoutes: FeatureRouter = ({ config, database, email, ai, voice
       // The mailbox answers this machine only: another client is not sent to a page that refuses it.
       devMailbox: email.mode === 'local' && fromThisMachine(ctx),
       social: { twitter: config.social.twitter !== null, reddit: config.social.reddit !== null },
-      // The server's own speech (one provider serves both); a founder's connection may add theirs (model settings).
-      voice: { transcription: voice.serverDefault.available, calls: voice.serverDefault.available },
+      // The server's own speech (one provider serves both: a local engine holds the local call); a founder's
+      // connection may add theirs (model settings).
+      voice: {
+        transcription: voice.serverDefault.available,
+        calls: voice.serverDefault.available,
+        engine: voice.serverDefault.engine,
+        reason: voice.serverDefault.unavailableReason,
+      },
       monitorPort: config.monitorPort,
       vm: { available: vm.available, mode: vm.mode, reason: vm.unavailableReason },
     };

@@ -10,6 +10,7 @@ import {
   type ModelSettingsResponse,
   type ModelTestFailureKind,
   type ModelTestResponse,
+  type VoiceEngine,
 } from '@cofounder/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -137,6 +138,18 @@ export function createVoiceModels({ db, config, tokenKey, serverVoice }: Pick<De
   };
 }
 
+/**
+ * Which engine serves each voice use for a founder: their connection when it offers that use (it speaks OpenAI's
+ * speech API), else the server's own (OpenAI, or pocketsphinx on this machine); null when neither does.
+ */
+function voiceOf(row: ModelConnectionRow | null, serverVoice: VoiceProvider): ModelSettingsResponse['voice'] {
+  const engineFor = (use: VoiceUse): VoiceEngine | null =>
+    row !== null && speechModelOf(row, use) !== null ? 'openai' : serverVoice.available ? serverVoice.engine : null;
+  const transcriptionEngine = engineFor('transcription');
+  const callsEngine = engineFor('calls');
+  return { transcription: transcriptionEngine !== null, calls: callsEngine !== null, transcriptionEngine, callsEngine };
+}
+
 export function createModelSettingsService({ db, config, tokenKey, serverDefault, serverVoice, now }: Deps) {
   function view(row: ModelConnectionRow | null): ModelSettingsResponse {
     const fallback = answeringDefault(serverDefault);
@@ -155,10 +168,7 @@ export function createModelSettingsService({ db, config, tokenKey, serverDefault
       },
       answering: row ? { source: 'founder', mode: 'real', model: row.chatModel } : { source: 'server', ...fallback },
       serverDefault: fallback,
-      voice: {
-        transcription: (row !== null && speechModelOf(row, 'transcription') !== null) || serverVoice.available,
-        calls: (row !== null && speechModelOf(row, 'calls') !== null) || serverVoice.available,
-      },
+      voice: voiceOf(row, serverVoice),
     };
   }
 

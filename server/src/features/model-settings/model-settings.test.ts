@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
-import { MODEL_SETTINGS, ModelSettingsResponse, ModelTestResponse, SendMessageResponse } from '@cofounder/shared';
+import { MODEL_SETTINGS, ModelSettingsResponse, ModelTestResponse, SendMessageResponse, TranscriptionStatus } from '@cofounder/shared';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { messages, modelConnections, taskResults, tasks } from '../../db/schema.
 import { createTaskExecutor } from '../tasks/engine.ts';
 import { webm } from '../voice/voice-test-setup.ts';
 import { createVoiceModels } from './model-settings.service.ts';
+import { detectLocalSpeech } from '../../providers/voice/local/detect.ts';
 import { createUnavailableVoiceProvider } from '../../providers/voice/unavailable.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../../test/factories.ts';
 import { startFakeOpenAi, type FakeOpenAi } from '../../test/fake-openai.ts';
@@ -29,6 +30,9 @@ let other: TestServer;
 let hosted: TestServer;
 /** The local install seen from another machine. */
 let remote: TestServer;
+/** The same install with its own speech on this machine (pocketsphinx), when installed. */
+let localVoice: TestServer | undefined;
+const speechHere = detectLocalSpeech().found;
 const logged: string[] = [];
 
 beforeAll(async () => {
@@ -39,8 +43,10 @@ beforeAll(async () => {
     CHAT_TEST_OPTIONS.configure?.(config);
     config.social.tokenKey = tokenKey;
   };
-  local = await startTestServer({ ...CHAT_TEST_OPTIONS, configure: withKey, log: pino({ level: 'debug' }, sink) });
-  const shared = { ...CHAT_TEST_OPTIONS, database: local.database, env: { ...CHAT_TEST_OPTIONS.env, PUBLIC_URL: local.baseUrl } };
+  // No speech of the server's own (no key, local speech not used): what a founder's connection offers shows alone.
+  const voice = createUnavailableVoiceProvider();
+  local = await startTestServer({ ...CHAT_TEST_OPTIONS, voice, configure: withKey, log: pino({ level: 'debug' }, sink) });
+  const shared = { ...CHAT_TEST_OPTIONS, voice, database: local.database, env: { ...CHAT_TEST_OPTIONS.env, PUBLIC_URL: local.baseUrl } };
   other = await startTestServer({ ...shared, configure: withKey, log: pino({ level: 'debug' }, sink) });
   remote = await startTestServer({ ...shared, configure: withKey, clientAddress: '203.0.113.7' });
   hosted = await startTestServer({
@@ -50,9 +56,10 @@ beforeAll(async () => {
       config.localConveniences = [];
     },
   });
+  if (speechHere) localVoice = await startTestServer({ ...shared, voice: undefined, configure: withKey });
 }, 90_000);
 afterAll(async () => {
-  for (const s of [hosted, remote, other, local]) await s?.close();
+  for (const s of [localVoice, hosted, remote, other, local]) await s?.close();
   await fake.close();
 });
 beforeEach(() => fake.reset());
@@ -81,7 +88,7 @@ describe('a founder connects their own model', () => {
       connection: null,
       answering: { source: 'server', mode: 'local', model: null },
       serverDefault: { mode: 'local', model: null },
-      voice: { transcription: false, calls: false },
+      voice: { transcription: false, calls: false, transcriptionEngine: null, callsEngine: null },
     });
   });
 
@@ -283,7 +290,8 @@ describe('the SSRF rule', () => {
 
 describe("a founder's own speech (voice notes and calls)", () => {
   const status = async (t: TestServer, user: TestUser) =>
-    (await (await call(t, 'GET', '/transcription/status', { token: user.token })).json()) as { available: boolean };
+    TranscriptionStatus.parse(await (await call(t, 'GET', '/transcription/status', { token: user.token })).json());
+  const none = { available: false, engine: null, provider: null, reason: null };
   const upload = (t: TestServer, user: TestUser) => {
     const form = new FormData();
     form.set('audio', new Blob([new Uint8Array(webm(4000))], { type: 'audio/webm' }), 'recording.webm');
@@ -293,23 +301,23 @@ describe("a founder's own speech (voice notes and calls)", () => {
   it('transcribes on the founder\'s server once they name its transcription model; the server has no voice of its own', async () => {
     const founder = await onboardedUser(local);
     const bystander = await onboardedUser(local);
-    expect(await status(local, founder)).toEqual({ available: false });
+    expect(await status(local, founder)).toEqual(none);
     expect((await upload(local, founder)).status).toBe(503);
 
     fake.requiredKey = SECRET;
     fake.transcript = 'Find ten bakery owners in Lisbon.';
     await connectFake(local, founder, { transcriptionModel: 'whisper-large-v3' });
-    expect((await settings(local, founder)).voice).toEqual({ transcription: true, calls: false });
-    expect(await status(local, founder)).toEqual({ available: true });
+    expect((await settings(local, founder)).voice).toEqual({ transcription: true, calls: false, transcriptionEngine: 'openai', callsEngine: null });
+    expect(await status(local, founder)).toEqual({ available: true, engine: 'openai', provider: 'whisper-large-v3', reason: null });
     const res = await upload(local, founder);
     expect(res.status).toBe(200);
     expect((await res.json()).text).toBe('Find ten bakery owners in Lisbon.');
     expect(fake.transcriptions.at(-1)).toMatchObject({ authorization: `Bearer ${SECRET}`, model: 'whisper-large-v3' });
 
     // Another founder still has the server's (none); a connection without a speech model offers none either.
-    expect(await status(local, bystander)).toEqual({ available: false });
+    expect(await status(local, bystander)).toEqual(none);
     await connectFake(local, bystander);
-    expect((await settings(local, bystander)).voice).toEqual({ transcription: false, calls: false });
+    expect((await settings(local, bystander)).voice).toEqual({ transcription: false, calls: false, transcriptionEngine: null, callsEngine: null });
     const calls = await call(local, 'GET', `/api/realtime-voice/session?userId=${bystander.id}`, { token: bystander.token });
     expect(calls.status).toBe(503);
   });
@@ -324,7 +332,7 @@ describe("a founder's own speech (voice notes and calls)", () => {
       chatModel: 'gpt-4o-mini',
       realtimeModel: 'gpt-realtime-mini',
     });
-    expect((await settings(local, founder)).voice).toEqual({ transcription: true, calls: true });
+    expect((await settings(local, founder)).voice).toEqual({ transcription: true, calls: true, transcriptionEngine: 'openai', callsEngine: 'openai' });
     const voice = createVoiceModels({
       db: local.database.db,
       config: local.config,
@@ -334,5 +342,16 @@ describe("a founder's own speech (voice notes and calls)", () => {
     const calls = await voice.forUser(founder.id, 'calls');
     expect(calls).toMatchObject({ available: true, realtimeModel: 'gpt-realtime-mini', callsUrl: 'https://api.openai.com/v1/realtime/calls' });
     expect((await voice.forUser(founder.id, 'transcription')).describe).toContain('whisper-1');
+  });
+
+  it.skipIf(!speechHere)('with local speech on the server: voice runs on this machine until the connection offers a use', async () => {
+    const t = localVoice!;
+    const founder = await onboardedUser(t);
+    expect((await settings(t, founder)).voice).toEqual({ transcription: true, calls: true, transcriptionEngine: 'local', callsEngine: 'local' });
+    expect(await status(t, founder)).toEqual({ available: true, engine: 'local', provider: 'pocketsphinx', reason: null });
+    // A connection with a transcription model takes the voice notes; calls stay local (it offers none).
+    await connectFake(t, founder, { transcriptionModel: 'whisper-large-v3' });
+    expect((await settings(t, founder)).voice).toEqual({ transcription: true, calls: true, transcriptionEngine: 'openai', callsEngine: 'local' });
+    expect(await status(t, founder)).toEqual({ available: true, engine: 'openai', provider: 'whisper-large-v3', reason: null });
   });
 });

@@ -267,7 +267,8 @@ export function createSmsService({ db, ai, sms, voice, now, log, queue, rateLimi
       if (speech.available) {
         try {
           const audio = await sms.fetchRecording(recordingUrl);
-          transcript = (await speech.transcribe({ file: audio, filename: 'voicemail.wav', mimeType: 'audio/wav' })).text.trim();
+          const heard = await speech.transcribe({ file: audio, filename: 'voicemail.wav', mimeType: 'audio/wav', speaker: userId });
+          transcript = heard.text.trim();
         } catch (err) {
           log.warn({ err }, 'voicemail transcription failed');
         }

@@ -35,7 +35,7 @@ export class SessionRefusedError extends Error {
   }
 }
 
-/** Realtime calls: one running call per founder, metered by its length, its words kept in the chat. */
+/** Voice calls (realtime or local): one running call per founder, metered by its length, its words kept in the chat. */
 export function createCallsService({ db, voice, usage, now, log, queue }: Deps) {
   const at = () => new Date(now());
 
@@ -62,11 +62,15 @@ export function createCallsService({ db, voice, usage, now, log, queue }: Deps) 
   }
 
   return {
+    /** Reserves a call with no realtime session (the local call): busy and no_minutes refuse as for a session. */
+    reserve,
+
     /** GET /api/realtime-voice/session: reserves the call, then mints a client secret for it. */
     async startSession(userId: string): Promise<RealtimeSession> {
       // The founder's own realtime model when their connection offers one, else the server's.
       const provider = await voice.forUser(userId, 'calls');
-      if (!provider.available) throw new SessionRefusedError('unavailable');
+      // A local engine holds its calls over the local call socket: it has no realtime session to give.
+      if (!provider.available || provider.engine !== 'openai') throw new SessionRefusedError('unavailable');
       const call = await reserve(userId);
       try {
         const secret = await provider.createClientSecret({

@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tasks, voiceCalls } from '../../db/schema.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../../test/factories.ts';
+import { detectLocalSpeech } from '../../providers/voice/local/detect.ts';
+import { createUnavailableVoiceProvider } from '../../providers/voice/unavailable.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
 import { startVoiceTestServer, VOICE_TEST_KEY, type VoiceTestServer } from './voice-test-setup.ts';
@@ -81,8 +83,8 @@ describe('GET /api/realtime-voice/session', () => {
     expect(v.fake.clientSecrets).toHaveLength(1);
   });
 
-  it('503 with the session failure text when no voice provider is configured', async () => {
-    const off = await startTestServer(CHAT_TEST_OPTIONS);
+  async function sessionRefused(options: Parameters<typeof startTestServer>[0]) {
+    const off = await startTestServer({ ...CHAT_TEST_OPTIONS, ...options });
     try {
       const user = await signedInUser(off);
       const res = await call(off, 'GET', `/api/realtime-voice/session?userId=${user.id}`, { token: user.token });
@@ -91,7 +93,15 @@ describe('GET /api/realtime-voice/session', () => {
     } finally {
       await off.close();
     }
-  });
+  }
+
+  it('503 with the session failure text when no voice provider is configured', () =>
+    sessionRefused({ voice: createUnavailableVoiceProvider() }));
+
+  // Needs the Debian packages (CI installs them).
+  const localSpeech = detectLocalSpeech();
+  it.skipIf(!localSpeech.found)('503 too when voice is local: its calls run over the local call socket', () =>
+    sessionRefused({ speechDetection: localSpeech }));
 
   it('a provider failure leaves no call behind', async () => {
     const user = await signedInUser(t);

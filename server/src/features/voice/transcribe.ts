@@ -11,6 +11,8 @@ export interface AudioToTranscribe {
   head: Buffer;
   language?: string;
   prompt?: string;
+  /** The founder speaking: a local recogniser starts from their microphone's last estimate. */
+  speaker: string;
 }
 
 /**
@@ -29,6 +31,7 @@ export async function transcribeAudio(voice: VoiceProvider, audio: AudioToTransc
       mimeType: format.mimeType,
       language: audio.language,
       prompt: audio.prompt,
+      speaker: audio.speaker,
     });
     return { text: result.text, duration: result.duration ?? estimatedSeconds(audio.bytes, VOICE.recordingBitsPerSecond) };
   } catch (err) {

@@ -54,7 +54,8 @@ async function transcribeUpload(ctx: Context, models: VoiceModels, meter: Transc
   try {
     return await withUploadedAudio(ctx.req, { field: 'audio', maxBytes: VOICE.maxUploadBytes }, async (audio) => {
       const fields = parseFlat(Fields, audio.fields);
-      const result = await transcribeAudio(voice, { ...fields, file: createReadStream(audio.path), bytes: audio.bytes, head: audio.head });
+      const file = createReadStream(audio.path);
+      const result = await transcribeAudio(voice, { ...fields, file, bytes: audio.bytes, head: audio.head, speaker: userId });
       await meter.record(userId, result.duration);
       ctx.remove('Connection'); // the whole body was read: the connection may be reused
       return { success: true, ...result };
@@ -78,7 +79,7 @@ async function transcribeJson(ctx: Context, models: VoiceModels, meter: Transcri
   const bytes = (data.length / 4) * 3 - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
   if (bytes > VOICE.maxUploadBytes) throw fail.tooLarge(estimate(bytes));
   const file = Buffer.from(data, 'base64');
-  const result = await transcribeAudio(voice, { file, bytes, head: file, language: body.language, prompt: body.prompt });
+  const result = await transcribeAudio(voice, { file, bytes, head: file, language: body.language, prompt: body.prompt, speaker: userId });
   await meter.record(userId, result.duration);
   return { transcript: result.text, duration: result.duration };
 }
@@ -91,9 +92,16 @@ export const transcriptionRoutes: FeatureRouter = ({ database, now, voice, verif
   const meter = createTranscriptionMeter(database.db, createUsageService(database.db, now), rateLimits);
   const router = new Router();
 
-  // The founder's own: their connection may offer speech where the server has none.
+  // The founder's own: their connection may offer speech where the server has none. The recorder follows `engine`
+  // (WAV for 'local'); `reason` says why voice is off (e.g. the install command).
   router.get('/transcription/status', requireUser(verifier), async (ctx) => {
-    const body: TranscriptionStatus = { available: (await voice.forUser(currentUser(ctx).id, 'transcription')).available };
+    const provider = await voice.forUser(currentUser(ctx).id, 'transcription');
+    const body: TranscriptionStatus = {
+      available: provider.available,
+      engine: provider.engine,
+      provider: provider.available ? provider.transcriber : null,
+      reason: provider.unavailableReason,
+    };
     ctx.body = body;
   });
 

@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { TranscribeFailure, UsageDetails, VOICE, VOICE_TEXT } from '@cofounder/shared';
+import { LOCAL_VOICE, TranscribeFailure, UsageDetails, VOICE, VOICE_TEXT } from '@cofounder/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { usageCounters } from '../../db/schema.ts';
 import { CHAT_TEST_OPTIONS } from '../../test/factories.ts';
@@ -113,17 +113,20 @@ describe('transcription status and availability', () => {
     expect((await fetch(`${t.baseUrl}/transcription/status`)).status).toBe(401);
     const founder = await signedInUser(t);
     const res = await fetch(`${t.baseUrl}/transcription/status`, { headers: { authorization: `Bearer ${founder.token}` } });
-    expect(await res.json()).toEqual({ available: true });
+    expect(await res.json()).toEqual({ available: true, engine: 'openai', provider: VOICE.transcriptionModel, reason: null });
     const config = await (await fetch(`${t.baseUrl}/api/config`)).json();
-    expect(config.voice).toEqual({ transcription: true, calls: true });
+    expect(config.voice).toEqual({ transcription: true, calls: true, engine: 'openai', reason: null });
   });
 
-  it('without a key: unavailable, and both upload routes answer 503', async () => {
-    const off = await startTestServer(CHAT_TEST_OPTIONS);
+  it('with no key and no local speech: unavailable with the install command, and both upload routes answer 503', async () => {
+    const reason = `Local voice needs pocketsphinx, its English model, flite: ${LOCAL_VOICE.installCommand.linux}`;
+    const off = await startTestServer({ ...CHAT_TEST_OPTIONS, speechDetection: { found: false, reason } });
     try {
       const user = await signedInUser(off);
       const status = await fetch(`${off.baseUrl}/transcription/status`, { headers: { authorization: `Bearer ${user.token}` } });
-      expect(await status.json()).toEqual({ available: false });
+      expect(await status.json()).toEqual({ available: false, engine: null, provider: null, reason });
+      const config = await (await fetch(`${off.baseUrl}/api/config`)).json();
+      expect(config.voice).toEqual({ transcription: false, calls: false, engine: null, reason });
       const form = new FormData();
       form.set('audio', new Blob([new Uint8Array(webm(2000))]), 'recording.webm');
       const multipart = await fetch(`${off.baseUrl}/transcription`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });

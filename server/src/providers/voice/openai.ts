@@ -30,6 +30,9 @@ export function createOpenAiVoiceProvider(voice: OpenAiVoiceSettings): VoiceProv
 
   return {
     available: true,
+    engine: 'openai',
+    transcriber: transcriptionModel,
+    unavailableReason: null,
     describe: `real (${transcriptionModel} and ${realtimeModel} at ${voice.baseUrl ?? 'api.openai.com'})`,
     callsUrl: `${client.baseURL.replace(/\/+$/, '')}/realtime/calls`,
     realtimeModel,

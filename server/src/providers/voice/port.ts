@@ -1,4 +1,5 @@
 import type { ReadStream } from 'node:fs';
+import type { VoiceEngine } from '@cofounder/shared';
 
 // The voice provider port: speech to text for uploads, and short-lived client secrets with which the browser
 // opens a realtime (WebRTC) call directly with the provider. The server never carries the call's audio.
@@ -13,6 +14,8 @@ export interface TranscribeInput {
   language?: string;
   /** Words and spelling to expect (names, jargon). */
   prompt?: string;
+  /** Whose voice it is (the founder's id): a local recogniser adapts to each speaker's microphone. */
+  speaker?: string;
 }
 
 export interface Transcription {
@@ -47,6 +50,12 @@ export interface ClientSecret {
 export interface VoiceProvider {
   /** false: nothing is configured; every method throws VoiceProviderError (status 503). */
   readonly available: boolean;
+  /** 'openai': OpenAI's speech API (calls are realtime WebRTC); 'local': this machine (calls over the local call socket). */
+  readonly engine: VoiceEngine | null;
+  /** What transcribes, as the status answer names it ('whisper-1', 'pocketsphinx'); '' when unavailable. */
+  readonly transcriber: string;
+  /** Why voice is off (shown in the UI), null when available. */
+  readonly unavailableReason: string | null;
   /** One line for the start-up banner. */
   readonly describe: string;
   /** Where the browser POSTs its SDP offer (bearer: a client secret); the answer SDP comes back. */

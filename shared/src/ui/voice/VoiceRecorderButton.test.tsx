@@ -13,6 +13,7 @@ const recorder = (patch: Partial<VoiceRecorder> = {}): VoiceRecorder => ({
   elapsed: 0,
   level: 0,
   available: true,
+  unavailableText: VOICE_TEXT.unavailable,
   start: vi.fn(() => Promise.resolve()),
   stop: vi.fn(),
   toggle: vi.fn(),
@@ -59,5 +60,11 @@ describe('VoiceRecorderButton', () => {
     expect(button.getAttribute('title')).toBe(VOICE_TEXT.unavailable);
     await userEvent.click(button);
     expect(r.toggle).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives the server's reason in the unavailable microphone's tooltip", () => {
+    const text = `${VOICE_TEXT.unavailable}. Local voice needs flite: sudo apt-get install -y flite`;
+    render(<VoiceRecorderButton recorder={recorder({ available: false, unavailableText: text })} />);
+    expect(screen.getByRole('button', { name: 'Start voice input' }).getAttribute('title')).toBe(text);
   });
 });

@@ -1,5 +1,4 @@
 import { Loader2, Mic, Square } from 'lucide-react';
-import { VOICE_TEXT } from '../../schemas/voice.ts';
 import { formatClock } from './clock.ts';
 import type { VoiceRecorder } from './use-voice-recorder.ts';
 
@@ -50,7 +49,7 @@ export function VoiceRecorderButton({ recorder, disabled = false }: VoiceRecorde
         aria-pressed={recording}
         // Unavailable stays clickable (aria-disabled) so a click can say why; busy is a real disabled.
         aria-disabled={available ? undefined : true}
-        title={available ? undefined : VOICE_TEXT.unavailable}
+        title={available ? undefined : recorder.unavailableText}
         disabled={transcribing || (disabled && !recording)}
         className={`inline-flex size-9 shrink-0 items-center justify-center rounded-xl focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-40 ${
           recording

@@ -4,7 +4,13 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import { VOICE } from '../../constants.ts';
 import { ApiError } from '../../api/api-error.ts';
 import { VOICE_TEXT } from '../../schemas/voice.ts';
-import { FakeAudioContext, FakeMediaRecorder, installFakeMedia, removeFakeMedia } from './fake-media.ts';
+import {
+  FakeAudioContext,
+  FakeMediaRecorder,
+  FakeOfflineAudioContext,
+  installFakeMedia,
+  removeFakeMedia,
+} from './fake-media.ts';
 import { useVoiceRecorder, type UseVoiceRecorderOptions } from './use-voice-recorder.ts';
 import type { VoiceNotice } from './voice-notice.ts';
 
@@ -15,7 +21,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function setup(overrides: Pick<Partial<UseVoiceRecorderOptions>, 'transcribe' | 'available'> = {}) {
+function setup(
+  overrides: Pick<
+    Partial<UseVoiceRecorderOptions>,
+    'transcribe' | 'available' | 'engine' | 'toWav' | 'unavailableReason'
+  > = {},
+) {
   const options = {
     transcribe: vi.fn(() => Promise.resolve({ text: '  hello there ' })),
     available: true,
@@ -50,7 +61,7 @@ describe('useVoiceRecorder', () => {
 
     await act(async () => t.current().stop());
     expect(t.transcribe).toHaveBeenCalledWith(expect.any(Blob), 'recording.webm');
-    expect(t.onTranscript).toHaveBeenCalledWith('hello there');
+    expect(t.onTranscript).toHaveBeenCalledWith('hello there', { local: false });
     expect(t.current().state).toBe('idle');
     expect(media.stream.tracks.every((track) => track.stopped)).toBe(true);
     expect(FakeAudioContext.instances[0]?.closed).toBe(true);
@@ -66,7 +77,7 @@ describe('useVoiceRecorder', () => {
     expect(t.current().state).toBe('transcribing');
     await act(async () => answer({ text: 'done' }));
     expect(t.current().state).toBe('idle');
-    expect(t.onTranscript).toHaveBeenCalledWith('done');
+    expect(t.onTranscript).toHaveBeenCalledWith('done', { local: false });
   });
 
   it('falls back to the browser default format when webm/opus is unsupported', async () => {
@@ -77,6 +88,60 @@ describe('useVoiceRecorder', () => {
     expect(media.recorder()?.options).toEqual({ audioBitsPerSecond: 32_000 });
     await act(async () => t.current().stop());
     expect(t.transcribe).toHaveBeenCalledWith(expect.any(Blob), 'recording.m4a');
+  });
+
+  it('converts to WAV for the local engine and uploads recording.wav, marked local', async () => {
+    const media = installFakeMedia();
+    const wav = new Blob([new Uint8Array(44)], { type: 'audio/wav' });
+    const toWav = vi.fn(() => Promise.resolve(wav));
+    const t = setup({ engine: 'local', toWav });
+    await act(() => t.current().start());
+    // Still recorded as webm/opus: the conversion happens after the recording.
+    expect(media.recorder()?.options.mimeType).toBe('audio/webm;codecs=opus');
+    await act(async () => t.current().stop());
+    // The recorder's chunks, as one blob of the recorder's type.
+    expect(toWav).toHaveBeenCalledWith(expect.objectContaining({ type: 'audio/webm;codecs=opus' }));
+    expect(t.transcribe).toHaveBeenCalledWith(wav, 'recording.wav');
+    expect(t.onTranscript).toHaveBeenCalledWith('hello there', { local: true });
+  });
+
+  it("by default converts with Web Audio: 16 kHz mono 16-bit PCM of the recording's sound", async () => {
+    installFakeMedia();
+    const t = setup({ engine: 'local' });
+    await act(() => t.current().start());
+    await act(async () => t.current().stop());
+    await vi.waitFor(() => expect(t.transcribe).toHaveBeenCalled());
+    const [audio, filename] = vi.mocked(t.transcribe).mock.calls[0]!;
+    expect(filename).toBe('recording.wav');
+    expect(audio.type).toBe('audio/wav');
+    const view = new DataView(await audio.arrayBuffer());
+    // The fake decoder hears 0.1 s of a half-scale signal.
+    expect(view.getUint32(24, true)).toBe(16_000);
+    expect(view.getUint16(22, true)).toBe(1);
+    expect(view.getUint32(40, true)).toBe(1600 * 2);
+    expect(view.getInt16(44, true)).toBe(16_383);
+    expect(FakeOfflineAudioContext.decoded).toHaveLength(1);
+  });
+
+  it('says the recording could not be processed when it cannot be decoded, and uploads nothing', async () => {
+    installFakeMedia();
+    FakeOfflineAudioContext.decodeFails = true;
+    const t = setup({ engine: 'local' });
+    await act(() => t.current().start());
+    await act(async () => t.current().stop());
+    await vi.waitFor(() => expect(messages(t.onNotice)).toEqual([VOICE_TEXT.processFailed]));
+    expect(t.transcribe).not.toHaveBeenCalled();
+    expect(t.current().state).toBe('idle');
+  });
+
+  it("adds the server's reason to the unavailable text", async () => {
+    const media = installFakeMedia();
+    const reason = 'Local voice needs flite: sudo apt-get install -y flite';
+    const t = setup({ available: false, unavailableReason: reason });
+    expect(t.current().unavailableText).toBe(`${VOICE_TEXT.unavailable}. ${reason}`);
+    await act(() => t.current().start());
+    expect(messages(t.onNotice)).toEqual([`${VOICE_TEXT.unavailable}. ${reason}`]);
+    expect(media.getUserMedia).not.toHaveBeenCalled();
   });
 
   it('warns once at 540 s and stops by itself at 600 s', async () => {

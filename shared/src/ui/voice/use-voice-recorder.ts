@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { VOICE } from '../../constants.ts';
+import type { VoiceEngine } from '../../schemas/voice.ts';
 import {
   createRecorder,
   openMicrophone,
@@ -8,17 +9,33 @@ import {
   startLevelMeter,
   stopTracks,
 } from './microphone.ts';
-import { microphoneNotice, transcriptionNotice, voiceNotice, type VoiceNotice } from './voice-notice.ts';
+import { recordingToWav } from './to-wav.ts';
+import {
+  microphoneNotice,
+  transcriptionNotice,
+  unavailableText,
+  voiceNotice,
+  type VoiceNotice,
+} from './voice-notice.ts';
 
 export type VoiceRecorderState = 'idle' | 'recording' | 'transcribing';
 
 export interface UseVoiceRecorderOptions {
   /** Uploads a finished recording (POST /transcription) and resolves with its text. */
   transcribe: (audio: Blob, filename: string) => Promise<{ text: string }>;
-  /** The trimmed, non-empty transcript, for the owner to place in its input. */
-  onTranscript: (text: string) => void;
+  /**
+   * The trimmed, non-empty transcript, for the owner to place in its input; `local` when this server's own
+   * recogniser made it (the owner labels it VOICE_TEXT.localTranscription).
+   */
+  onTranscript: (text: string, source: { local: boolean }) => void;
   /** Whether the server can transcribe; when false, starting only reports VOICE_TEXT.unavailable. */
   available: boolean;
+  /** Why the server cannot transcribe (e.g. the install command), added to the unavailable text. */
+  unavailableReason?: string | null;
+  /** Who transcribes: 'local' gets the recording converted to 16 kHz PCM WAV first; others get it as recorded. */
+  engine?: VoiceEngine | null;
+  /** The WAV conversion (the browser's Web Audio by default; tests without Web Audio pass their own). */
+  toWav?: (audio: Blob) => Promise<Blob>;
   /** Warnings and failures; the owner shows them (toast or inline) or, for noSpeech, may only log. */
   onNotice: (notice: VoiceNotice) => void;
 }
@@ -30,6 +47,8 @@ export interface VoiceRecorder {
   /** Microphone loudness 0-1 while recording. */
   level: number;
   available: boolean;
+  /** VOICE_TEXT.unavailable, with the server's reason when it gave one (the button's tooltip). */
+  unavailableText: string;
   start: () => Promise<void>;
   stop: () => void;
   /** Start when idle, stop when recording (the mic button). */
@@ -52,7 +71,7 @@ function release(active: ActiveRecording) {
 
 /**
  * Voice-to-text (spec 1 §5, §9): records webm/opus from the microphone, warns at 9 minutes, stops itself at 10,
- * refuses recordings over the upload limit, and hands the transcript over.
+ * refuses recordings over the upload limit, converts to WAV for the local engine, and hands the transcript over.
  */
 export function useVoiceRecorder(options: UseVoiceRecorderOptions): VoiceRecorder {
   const [state, setState] = useState<VoiceRecorderState>('idle');
@@ -69,13 +88,24 @@ export function useVoiceRecorder(options: UseVoiceRecorderOptions): VoiceRecorde
   const mounted = useRef(true);
 
   const finish = useCallback(async (audio: Blob) => {
-    const { transcribe, onTranscript, onNotice } = latest.current;
+    const { transcribe, onTranscript, onNotice, engine, toWav = recordingToWav } = latest.current;
+    const local = engine === 'local';
     try {
       if (audio.size > VOICE.maxUploadBytes) return onNotice(voiceNotice('tooLarge'));
+      let upload = audio;
+      if (local && audio.size > 0) {
+        try {
+          upload = await toWav(audio);
+        } catch {
+          if (mounted.current) onNotice(voiceNotice('processFailed'));
+          return;
+        }
+        if (upload.size > VOICE.maxUploadBytes) return onNotice(voiceNotice('tooLarge'));
+      }
       const text =
-        audio.size === 0 ? '' : (await transcribe(audio, recordingFilename(audio.type))).text.trim();
+        upload.size === 0 ? '' : (await transcribe(upload, recordingFilename(upload.type))).text.trim();
       if (!mounted.current) return;
-      if (text) onTranscript(text);
+      if (text) onTranscript(text, { local });
       else onNotice(voiceNotice('noSpeech'));
     } catch (err) {
       if (mounted.current) onNotice(transcriptionNotice(err));
@@ -98,8 +128,8 @@ export function useVoiceRecorder(options: UseVoiceRecorderOptions): VoiceRecorde
 
   const start = useCallback(async () => {
     if (active.current || starting.current || transcribing.current) return;
-    const { available, onNotice } = latest.current;
-    if (!available) return onNotice(voiceNotice('unavailable'));
+    const { available, onNotice, unavailableReason } = latest.current;
+    if (!available) return onNotice(voiceNotice('unavailable', unavailableText(unavailableReason)));
     if (!recordingSupported()) return onNotice(voiceNotice('notSupported'));
     starting.current = true;
     try {
@@ -164,5 +194,14 @@ export function useVoiceRecorder(options: UseVoiceRecorderOptions): VoiceRecorde
     };
   }, []);
 
-  return { state, elapsed, level, available: options.available, start, stop, toggle };
+  return {
+    state,
+    elapsed,
+    level,
+    available: options.available,
+    unavailableText: unavailableText(options.unavailableReason),
+    start,
+    stop,
+    toggle,
+  };
 }

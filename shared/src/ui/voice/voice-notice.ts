@@ -13,6 +13,7 @@ export type VoiceNoticeCode =
   | 'audioTooLong'
   | 'fileTooLarge'
   | 'unsupportedFormat'
+  | 'processFailed'
   | 'transcriptionFailed'
   | 'noSpeech';
 
@@ -32,6 +33,11 @@ export function voiceNotice(
     severity: code === 'oneMinuteLeft' ? 'warning' : 'error',
     message: message ?? VOICE_TEXT[code],
   };
+}
+
+/** The unavailable text, with the server's reason (e.g. the install command) when it gave one. */
+export function unavailableText(reason: string | null | undefined): string {
+  return reason ? `${VOICE_TEXT.unavailable}. ${reason}` : VOICE_TEXT.unavailable;
 }
 
 /** A getUserMedia failure (spec 1 §8): a refused permission names the permission, anything else the start. */

@@ -37,7 +37,7 @@ function open(fetch: typeof globalThis.fetch, { calls = true, sdpStatus = 201 } 
   const view = renderApp('/dashboard/call', {
     auth: createFakeAuth(fakeSession()),
     fetch,
-    config: { voice: { transcription: false, calls } },
+    config: { voice: { transcription: false, calls, engine: calls ? 'openai' : null, reason: null } },
     advanceTimers: vi.advanceTimersByTime,
   });
   return { ...view, mic, rtc };
@@ -241,7 +241,7 @@ describe('voice call screen', () => {
             connection: null,
             answering: { source: 'founder', mode: 'real', model: 'gpt-4o-mini' },
             serverDefault: { mode: 'local', model: null },
-            voice: { transcription: true, calls: true },
+            voice: { transcription: true, calls: true, transcriptionEngine: 'openai', callsEngine: 'openai' },
           }),
       }),
       { calls: false },

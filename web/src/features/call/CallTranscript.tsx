@@ -1,3 +1,5 @@
+import { isOfflineDraft } from '@cofounder/shared';
+import { OfflineDraftLabel } from '@cofounder/shared/ui';
 import type { TranscriptLine } from './use-voice-call.ts';
 
 /** What both sides said so far, in order; read out as lines arrive. */
@@ -18,6 +20,11 @@ export function CallTranscript({ lines }: { lines: TranscriptLine[] }) {
           >
             <span className="font-medium">{line.role === 'user' ? 'You' : 'Co-founder'}: </span>
             {line.text}
+            {isOfflineDraft(line.producedBy) && (
+              <span className="ml-2 align-middle">
+                <OfflineDraftLabel producedBy={line.producedBy} />
+              </span>
+            )}
           </li>
         ))}
       </ol>

@@ -14,6 +14,8 @@ export interface TranscriptLine {
   id: number;
   role: 'user' | 'intern';
   text: string;
+  /** Who wrote an intern line, when known: a model's name, or 'offline' ("Offline draft"). */
+  producedBy?: string | null;
 }
 
 /** Everything one call holds; released exactly once, however it ends. */

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import {
-  appendTranscript,
   ChatComposer,
   ChatThread,
+  LocalTranscriptionNote,
+  useTranscribedDraft,
   useVoiceRecorder,
   VoiceRecorderButton,
 } from '@cofounder/shared/ui';
@@ -23,7 +23,7 @@ const NO_MESSAGES: never[] = [];
 export function ChatScreen({ userId }: { userId: string }) {
   const internName = useInternName(userId);
   const history = useConversation(userId);
-  const [draft, setDraft] = useState('');
+  const { draft, setDraft, addTranscript, localTranscript } = useTranscribedDraft();
   const session = useChatSession(userId, history.data?.messages ?? NO_MESSAGES);
   const { thread } = session;
   const streaming = thread.some((m) => m.streaming);
@@ -32,7 +32,7 @@ export function ChatScreen({ userId }: { userId: string }) {
   // Voice input only fills the message box: the founder reads and edits the transcript before sending it.
   const recorder = useVoiceRecorder({
     ...useTranscription(),
-    onTranscript: (text) => setDraft((current) => appendTranscript(current, text)),
+    onTranscript: addTranscript,
     onNotice: toastVoiceNotice,
   });
 
@@ -88,6 +88,7 @@ export function ChatScreen({ userId }: { userId: string }) {
           placeholder={`Message ${internName}...`}
           accessory={<VoiceRecorderButton recorder={recorder} />}
         />
+        {localTranscript && <LocalTranscriptionNote className="mt-1.5" />}
       </div>
     </div>
   );

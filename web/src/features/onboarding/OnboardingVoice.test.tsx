@@ -17,8 +17,8 @@ const FULL: OnboardingDraft = {
   stage: 'Have an MVP',
 };
 
-/** Opens the wizard at its conversation step, with a server that transcribes to `transcript`. */
-async function openConversation(transcript: string) {
+/** Opens the wizard at its conversation step, with a server that transcribes to `transcript` (with `engine`). */
+async function openConversation(transcript: string, engine: 'openai' | 'local' = 'openai') {
   localStorage.setItem(STORAGE_KEYS.userProfile(fakeUser().id), JSON.stringify(FULL));
   const fetch = createFakeServer({
     'GET /onboarding/:userId/status': () =>
@@ -27,13 +27,14 @@ async function openConversation(transcript: string) {
       Response.json({
         aiResponse: { message: 'What problem are you solving?', ready_to_work: false, tasks_generated: 0 },
       }),
-    'GET /transcription/status': () => Response.json({ available: true }),
+    'GET /transcription/status': () =>
+      Response.json({ available: true, engine, provider: null, reason: null }),
     'POST /transcription': () => Response.json({ success: true, text: transcript, duration: 2 }),
   });
   const view = renderApp('/onboarding', {
     auth: createFakeAuth(fakeSession()),
     fetch,
-    config: { voice: { transcription: true, calls: false } },
+    config: { voice: { transcription: true, calls: false, engine, reason: null } },
   });
   await screen.findByText('What problem are you solving?');
   const mic = screen.getByRole('button', { name: 'Start voice input' });
@@ -60,6 +61,18 @@ describe('onboarding voice input', () => {
     await user.click(stop);
     await waitFor(() => expect(answer().value).toBe('Freelancers suffer from late payments'));
     expect(send().disabled).toBe(false);
+  });
+
+  it('labels a local transcript until the answer is sent', async () => {
+    installFakeMedia();
+    const { user, mic } = await openConversation('late payments', 'local');
+    await user.click(mic);
+    await user.click(await screen.findByRole('button', { name: 'Stop recording' }));
+    await waitFor(() => expect(answer().value).toBe('late payments'));
+    expect(screen.getByText(VOICE_TEXT.localTranscription)).toBeTruthy();
+    await user.click(send());
+    await waitFor(() => expect(answer().value).toBe(''));
+    expect(screen.queryByText(VOICE_TEXT.localTranscription)).toBeNull();
   });
 
   it('says when no speech was heard', async () => {

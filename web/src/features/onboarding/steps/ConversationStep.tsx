@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { conversationProgress, ONBOARDING } from '@cofounder/shared';
 import {
-  appendTranscript,
   ChatComposer,
   ChatThread,
+  LocalTranscriptionNote,
+  useTranscribedDraft,
   useVoiceRecorder,
   VoiceRecorderButton,
   type ThreadMessage,
@@ -34,13 +35,13 @@ export function ConversationStep({
   onSend,
   onSkip,
 }: ConversationStepProps) {
-  const [draft, setDraft] = useState('');
+  const { draft, setDraft, addTranscript, localTranscript } = useTranscribedDraft();
   const [voiceNotice, setVoiceNotice] = useState<VoiceNotice | null>(null);
   const recorder = useVoiceRecorder({
     ...useTranscription(),
-    onTranscript: (text) => {
+    onTranscript: (text, source) => {
       setVoiceNotice(null);
-      setDraft((current) => appendTranscript(current, text));
+      addTranscript(text, source);
     },
     onNotice: setVoiceNotice,
   });
@@ -122,6 +123,7 @@ export function ConversationStep({
               onSend(text);
             }}
           />
+          {localTranscript && <LocalTranscriptionNote className="mt-2" />}
           {voiceNotice && (
             <p
               role={voiceNotice.severity === 'error' ? 'alert' : 'status'}

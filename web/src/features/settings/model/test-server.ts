@@ -30,7 +30,7 @@ export function serverDefault(model: string | null = null): ModelSettingsRespons
     connection: null,
     answering: { source: 'server', ...fallback },
     serverDefault: fallback,
-    voice: { transcription: false, calls: false },
+    voice: { transcription: false, calls: false, transcriptionEngine: null, callsEngine: null },
   };
 }
 
@@ -55,7 +55,12 @@ export function savedAnswer(
     },
     answering: { source: 'founder', mode: 'real', model: body.chatModel },
     serverDefault: previous.serverDefault,
-    voice: { transcription: body.kind === 'openai' || !!body.transcriptionModel, calls: body.kind === 'openai' },
+    voice: {
+      transcription: body.kind === 'openai' || !!body.transcriptionModel,
+      calls: body.kind === 'openai',
+      transcriptionEngine: body.kind === 'openai' || body.transcriptionModel ? 'openai' : null,
+      callsEngine: body.kind === 'openai' ? 'openai' : null,
+    },
   };
 }
 

@@ -1,0 +1,34 @@
+/**
+ * At most `size` jobs at once; the rest wait in line, in order. Recognisers take a core and ~100 MB each, so a
+ * burst of voice notes queues instead of starting a process per request.
+ */
+export function createWorkPool(size: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+
+  // A finished job hands its slot straight to the next in line (`running` stays put): were the slot freed first,
+  // a job arriving before the waiter resumes would take it too, and the pool would run size + 1 out of order.
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+
+  return {
+    async run<T>(job: () => Promise<T>): Promise<T> {
+      if (running >= size) await new Promise<void>((start) => waiting.push(start));
+      else running++;
+      try {
+        return await job();
+      } finally {
+        release();
+      }
+    },
+    /** Jobs running and waiting (tests and the benchmark read it). */
+    get load() {
+      return { running, waiting: waiting.length };
+    },
+  };
+}
+
+export type WorkPool = ReturnType<typeof createWorkPool>;
