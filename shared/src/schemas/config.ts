@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { VoiceEngine } from './voice.ts';
+
+// Lives here rather than in voice.ts: the public config needs it, and whatever imports config (the extension's
+// popup) must not pull in the voice schemas with it.
+/**
+ * Who serves a founder's speech: 'openai' (OpenAI's speech API, or a server speaking it) or 'local' (pocketsphinx
+ * and flite on this server). Recorders convert to WAV for 'local'; the call screen picks its transport by it.
+ */
+export const VoiceEngine = z.enum(['openai', 'local']);
+export type VoiceEngine = z.infer<typeof VoiceEngine>;
 
 /** Whether a provider runs on this machine (local) or against the outside service (real). */
 export const ProviderMode = z.enum(['local', 'real']);

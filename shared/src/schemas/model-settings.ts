@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ProviderMode } from './config.ts';
-import { VoiceEngine } from './voice.ts';
+import { ProviderMode, VoiceEngine } from './config.ts';
 
 // Settings → Model (issue 23 §1): the model a founder connects ("bring your own model"). The server's environment
 // stays everyone's default; a founder's own connection answers that founder from their next request on.

@@ -1,42 +1,11 @@
 import { z } from 'zod';
 import { PRIORITY, VOICE } from '../constants.ts';
+import { VoiceEngine } from './config.ts';
 import { PlannedTask } from './task.ts';
 
-/** Every voice and transcription text of spec 1 §5 and §8, once. */
-export const VOICE_TEXT = {
-  tooLarge: 'Audio file too large. Please record a shorter message (under 10 minutes).',
-  oneMinuteLeft: '1 minute remaining. Recording stops automatically at 10 minutes.',
-  audioTooLong: 'Audio too long',
-  fileTooLarge: 'File too large',
-  unsupportedFormat: 'Unsupported audio format',
-  transcriptionFailed: 'Transcription failed',
-  retryHint: 'Please try again.',
-  processFailed: 'Failed to process audio file. Please try again.',
-  micDenied: 'Could not access microphone. Please check your permissions.',
-  noSpeech: 'No speech detected. Please try again.',
-  transcribeFailed: 'Failed to transcribe audio. Please try again.',
-  notSupported: 'Voice recording is not supported in your browser',
-  unavailable: 'Voice transcription service is not available',
-  startFailed: 'Failed to start recording. Please check microphone permissions.',
-  /** Call screen error banner (spec 1 §8 "Voice call"). */
-  notAuthenticated: 'User not authenticated',
-  sessionFailed: 'Failed to create session',
-  connectionFailed: (status: number | string) => `${VOICE.realtimeProviderName} connection failed: ${status}`,
-  callInProgress: 'A call is already in progress. End it before starting another.',
-  callLimitReached: "You've used all your voice minutes for this month. Please upgrade your plan to continue.",
-  /** Under a message box that a local transcript filled, until it is sent or cleared. */
-  localTranscription: 'Local transcription — check before sending',
-  /** The call screen in local mode. */
-  localCall: 'Local voice call — speech recognised and spoken on this server (pocketsphinx + flite)',
-  localUploadFormat: 'Local transcription takes 16-bit PCM WAV audio. Record again in the app.',
-} as const;
+export { VOICE_TEXT } from './voice-text.ts';
 
-/**
- * Who serves a founder's speech: 'openai' (OpenAI's speech API, or a server speaking it) or 'local' (pocketsphinx
- * and flite on this server). Recorders convert to WAV for 'local'; the call screen picks its transport by it.
- */
-export const VoiceEngine = z.enum(['openai', 'local']);
-export type VoiceEngine = z.infer<typeof VoiceEngine>;
+
 
 /** POST /api/transcribe (JSON): base64 audio; model is always whisper-1. */
 export const TranscribeBody = z

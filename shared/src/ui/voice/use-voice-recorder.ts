@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { VOICE } from '../../constants.ts';
-import type { VoiceEngine } from '../../schemas/voice.ts';
+import type { VoiceEngine } from '../../schemas/config.ts';
 import {
   createRecorder,
   openMicrophone,

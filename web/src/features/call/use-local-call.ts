@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import {
   LOCAL_CALL_CLOSE,
@@ -11,7 +11,7 @@ import { useAuth } from '../auth/AuthProvider.tsx';
 import { microphoneErrorText } from './call-errors.ts';
 import { CALL_TEXT } from './call-texts.ts';
 import { openLocalCallAudio, type LocalCallAudio } from './local-call-audio.ts';
-import type { CallState, TranscriptLine } from './use-voice-call.ts';
+import { useCallScreenState, useEndCallOnLeave, type CallEnding } from './use-call-screen-state.ts';
 
 /** Everything one local call holds; released exactly once, however it ends. */
 interface ActiveCall {
@@ -24,11 +24,6 @@ interface ActiveCall {
   muted: boolean;
 }
 
-interface Ending {
-  error?: string;
-  state?: CallState;
-}
-
 /** The call socket on this page's own origin (the dev server proxies it like the rest of /api). */
 const socketUrl = () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${LOCAL_CALL_PATH}`;
 
@@ -39,16 +34,11 @@ const socketUrl = () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${lo
  */
 export function useLocalCall() {
   const { user, token } = useAuth();
-  const [state, setState] = useState<CallState>('disconnected');
-  const [error, setError] = useState<string | null>(null);
-  const [elapsed, setElapsed] = useState(0);
-  const [muted, setMuted] = useState(false);
-  const [transcript, setTranscript] = useState<TranscriptLine[]>([]);
+  const screen = useCallScreenState();
+  const { muted, setMuted, setError, settle, addLine, startClock, begin, mounted } = screen;
   /** Spoken answers that started playing in this call. */
   const [answersPlayed, setAnswersPlayed] = useState(0);
   const active = useRef<ActiveCall | null>(null);
-  const mounted = useRef(true);
-  const lineId = useRef(0);
 
   const release = useCallback((call: ActiveCall) => {
     if (call.ended) return;
@@ -61,16 +51,13 @@ export function useLocalCall() {
   }, []);
 
   const hangUp = useCallback(
-    (call: ActiveCall, ending: Ending = {}) => {
+    (call: ActiveCall, ending: CallEnding = {}) => {
       release(call);
       if (active.current !== call) return;
       active.current = null;
-      if (!mounted.current) return;
-      setMuted(false);
-      setState(ending.state ?? 'disconnected');
-      if (ending.error) setError(ending.error);
+      settle(ending);
     },
-    [release],
+    [release, settle],
   );
 
   const connectMicrophone = useCallback(
@@ -84,15 +71,9 @@ export function useLocalCall() {
         return hangUp(call, { error: microphoneErrorText(err), state: 'error' });
       }
       if (call.ended) return call.audio.close();
-      setState('connected');
-      const startedAt = Date.now();
-      call.timer = setInterval(() => {
-        const seconds = Math.floor((Date.now() - startedAt) / 1000);
-        setElapsed(seconds);
-        if (seconds >= maxSeconds) hangUp(call, { error: VOICE_TEXT.callLimitReached });
-      }, 250);
+      call.timer = startClock(maxSeconds, () => hangUp(call, { error: VOICE_TEXT.callLimitReached }));
     },
-    [hangUp],
+    [hangUp, startClock],
   );
 
   const onMessage = useCallback(
@@ -120,8 +101,7 @@ export function useLocalCall() {
           void connectMicrophone(call, message.maxSeconds);
           break;
         case 'transcript': {
-          const line: TranscriptLine = { id: ++lineId.current, role: message.role, text: message.text, producedBy: message.producedBy ?? null };
-          setTranscript((lines) => [...lines, line]);
+          addLine({ role: message.role, text: message.text, producedBy: message.producedBy ?? null });
           if (message.tasksCreated) toast.success(CALL_TEXT.taskCreated);
           break;
         }
@@ -136,24 +116,15 @@ export function useLocalCall() {
           hangUp(call, { error: message.error ?? undefined, state: message.error && !call.ready ? 'error' : 'disconnected' });
       }
     },
-    [connectMicrophone, hangUp],
+    [connectMicrophone, hangUp, addLine, setError, mounted],
   );
 
   const start = useCallback(() => {
-    if (active.current) return;
-    setError(null);
-    if (!user || !token) {
-      setState('error');
-      setError(VOICE_TEXT.notAuthenticated);
-      return;
-    }
+    if (active.current || !begin(!!user && !!token)) return;
     const socket = new WebSocket(socketUrl());
     socket.binaryType = 'arraybuffer';
     const call: ActiveCall = { ended: false, socket, ready: false, muted: false };
     active.current = call;
-    setState('connecting');
-    setElapsed(0);
-    setTranscript([]);
     setAnswersPlayed(0);
     // Browsers cannot set Authorization on a WebSocket: the token is the first message.
     socket.onopen = () => socket.send(JSON.stringify({ type: 'start', token }));
@@ -163,7 +134,7 @@ export function useLocalCall() {
       const error = event.code === LOCAL_CALL_CLOSE.unauthorized ? VOICE_TEXT.notAuthenticated : LOCAL_CALL_TEXT.connectionFailed(event.code);
       hangUp(call, { error, state: 'error' });
     };
-  }, [user, token, onMessage, hangUp]);
+  }, [user, token, begin, onMessage, hangUp]);
 
   const end = useCallback(() => {
     if (active.current) hangUp(active.current);
@@ -178,23 +149,10 @@ export function useLocalCall() {
       if (call.socket.readyState === WebSocket.OPEN) call.socket.send(JSON.stringify({ type: 'mute', muted: next }));
     }
     setMuted(next);
-  }, [muted]);
+  }, [muted, setMuted]);
 
-  const dismissError = useCallback(() => {
-    setError(null);
-    setState((current) => (current === 'error' ? 'disconnected' : current));
-  }, []);
+  useEndCallOnLeave(end, mounted);
 
-  useEffect(() => {
-    mounted.current = true;
-    const onPageHide = () => end();
-    window.addEventListener('pagehide', onPageHide);
-    return () => {
-      window.removeEventListener('pagehide', onPageHide);
-      mounted.current = false;
-      end();
-    };
-  }, [end]);
-
+  const { state, error, elapsed, transcript, dismissError } = screen;
   return { state, error, elapsed, muted, transcript, answersPlayed, start, end, toggleMute, dismissError };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useRef, type RefObject } from 'react';
 import { toast } from 'react-toastify';
 import { CALL_TOOLS, VOICE_TEXT, type RealtimeSession } from '@cofounder/shared';
 import { useApi } from '../../data/api-context.tsx';
@@ -7,6 +7,7 @@ import { connectionErrorText, microphoneErrorText, sessionErrorText } from './ca
 import { CALL_TEXT } from './call-texts.ts';
 import { negotiate, openCallMicrophone, openPeer } from './realtime-connection.ts';
 import { functionCallOutput, parseCallEvent, type CallEvent } from './realtime-events.ts';
+import { useCallScreenState, useEndCallOnLeave, type CallEnding } from './use-call-screen-state.ts';
 
 export type CallState = 'disconnected' | 'connecting' | 'connected' | 'error';
 
@@ -31,12 +32,6 @@ interface ActiveCall {
   reported?: boolean;
 }
 
-interface Ending {
-  /** Shown in the banner; a call that simply ended has none. */
-  error?: string;
-  state?: CallState;
-}
-
 /**
  * A realtime voice call (spec 1 §2, §4): mints a session, connects the microphone to the provider over WebRTC,
  * keeps the duration and the plan's limit, saves the live transcript, runs the tools the model calls, and always
@@ -45,14 +40,9 @@ interface Ending {
 export function useVoiceCall(speaker: RefObject<HTMLAudioElement | null>) {
   const api = useApi();
   const { user, token } = useAuth();
-  const [state, setState] = useState<CallState>('disconnected');
-  const [error, setError] = useState<string | null>(null);
-  const [elapsed, setElapsed] = useState(0);
-  const [muted, setMuted] = useState(false);
-  const [transcript, setTranscript] = useState<TranscriptLine[]>([]);
+  const screen = useCallScreenState();
+  const { muted, setMuted, settle, addLine, startClock, begin } = screen;
   const active = useRef<ActiveCall | null>(null);
-  const mounted = useRef(true);
-  const lineId = useRef(0);
 
   /** Frees what the call holds and tells the server once; called again as a late start() step finishes. */
   const release = useCallback(
@@ -73,16 +63,13 @@ export function useVoiceCall(speaker: RefObject<HTMLAudioElement | null>) {
   );
 
   const hangUp = useCallback(
-    (call: ActiveCall, ending: Ending = {}) => {
+    (call: ActiveCall, ending: CallEnding = {}) => {
       release(call);
       if (active.current !== call) return;
       active.current = null;
-      if (!mounted.current) return;
-      setMuted(false);
-      setState(ending.state ?? 'disconnected');
-      if (ending.error) setError(ending.error);
+      settle(ending);
     },
-    [release],
+    [release, settle],
   );
 
   const runTool = useCallback(
@@ -108,43 +95,27 @@ export function useVoiceCall(speaker: RefObject<HTMLAudioElement | null>) {
       const event = parseCallEvent(data);
       if (!event || call.ended) return;
       if (event.kind === 'functionCall') return void runTool(call, event);
-      const line = { id: ++lineId.current, role: event.role, text: event.text };
-      setTranscript((lines) => [...lines, line]);
+      addLine({ role: event.role, text: event.text });
       const callId = call.session?.callId ?? '';
       api
         .saveCallTranscript({ callId, items: [{ role: event.role, text: event.text }] })
         .catch((err: unknown) => console.error('Failed to save the call transcript', err));
     },
-    [api, runTool],
+    [api, runTool, addLine],
   );
 
   const onConnected = useCallback(
     (call: ActiveCall, maxSeconds: number) => {
-      setState('connected');
-      if (call.timer) return; // connected again after a network change: the clock keeps running
-      const startedAt = Date.now();
-      call.timer = setInterval(() => {
-        const seconds = Math.floor((Date.now() - startedAt) / 1000);
-        setElapsed(seconds);
-        if (seconds >= maxSeconds) hangUp(call, { error: VOICE_TEXT.callLimitReached });
-      }, 250);
+      // Connected again after a network change: the clock keeps running.
+      call.timer ??= startClock(maxSeconds, () => hangUp(call, { error: VOICE_TEXT.callLimitReached }));
     },
-    [hangUp],
+    [hangUp, startClock],
   );
 
   const start = useCallback(async () => {
-    if (active.current) return;
-    setError(null);
-    if (!user || !token) {
-      setState('error');
-      setError(VOICE_TEXT.notAuthenticated);
-      return;
-    }
+    if (active.current || !begin(!!user && !!token) || !user) return;
     const call: ActiveCall = { userId: user.id, ended: false };
     active.current = call;
-    setState('connecting');
-    setElapsed(0);
-    setTranscript([]);
     try {
       call.session = await api.realtimeSession(user.id);
     } catch (err) {
@@ -179,7 +150,7 @@ export function useVoiceCall(speaker: RefObject<HTMLAudioElement | null>) {
     } catch (err) {
       hangUp(call, { error: connectionErrorText(err), state: 'error' });
     }
-  }, [api, user, token, hangUp, release, onEvent, onConnected, speaker]);
+  }, [api, user, token, begin, hangUp, release, onEvent, onConnected, speaker]);
 
   const end = useCallback(() => {
     if (active.current) hangUp(active.current);
@@ -190,24 +161,11 @@ export function useVoiceCall(speaker: RefObject<HTMLAudioElement | null>) {
     const next = !muted;
     for (const track of tracks) track.enabled = !next;
     setMuted(next);
-  }, [muted]);
+  }, [muted, setMuted]);
 
-  const dismissError = useCallback(() => {
-    setError(null);
-    setState((current) => (current === 'error' ? 'disconnected' : current));
-  }, []);
+  // Closing or leaving the tab ends the call too; the cleanup request is sent with keepalive.
+  useEndCallOnLeave(end, screen.mounted);
 
-  useEffect(() => {
-    mounted.current = true;
-    // Closing or leaving the tab ends the call too; the cleanup request is sent with keepalive.
-    const onPageHide = () => end();
-    window.addEventListener('pagehide', onPageHide);
-    return () => {
-      window.removeEventListener('pagehide', onPageHide);
-      mounted.current = false;
-      end();
-    };
-  }, [end]);
-
+  const { state, error, elapsed, transcript, dismissError } = screen;
   return { state, error, elapsed, muted, transcript, start, end, toggleMute, dismissError };
 }
