@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { OFFLINE_DRAFT_LABEL, VOICE_TEXT } from '@cofounder/shared';
-import { chromiumArgs, localVoiceBaseURL } from '../playwright.config.ts';
+import { fakeMicrophoneLaunch, localVoiceBaseURL } from '../playwright.config.ts';
 import { chatLog } from '../pages/chat.ts';
 import { speechWav } from '../support/local-voice-audio.ts';
 import { signInLocalVoiceFounder } from '../support/local-voice-session.ts';
@@ -19,18 +19,7 @@ const speech = speechWav(mkdtempSync(join(tmpdir(), 'local-voice-call-')), REQUE
 /** Recognition, the answer and its synthesis, on a busy two-core machine running the rest of the suite. */
 const ANSWER_TIMEOUT = 30_000;
 
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${speech.path}%noloop`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: fakeMicrophoneLaunch(`${speech.path}%noloop`, ['--autoplay-policy=no-user-gesture-required']) });
 
 test('local call: a spoken request is heard, answered aloud, and kept in the chat with its tasks', async ({ page }) => {
   test.setTimeout(120_000);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { VOICE_TEXT } from '@cofounder/shared';
-import { chromiumArgs, localVoiceBaseURL } from '../playwright.config.ts';
+import { fakeMicrophoneLaunch, localVoiceBaseURL } from '../playwright.config.ts';
 import { chatInput, chatLog } from '../pages/chat.ts';
 import { connectTo, signIn as signInPopup } from '../pages/extension.ts';
 import { fillProfileSteps } from '../pages/onboarding.ts';
@@ -25,17 +25,7 @@ const RECORD_MS = Math.round(speech.totalSeconds * 1000);
 /** pocketsphinx with its model load, on a busy two-core machine running the rest of the suite. */
 const TRANSCRIBE_TIMEOUT = 30_000;
 
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${FAKE_MICROPHONE_FILE}`,
-    ],
-  },
-});
+test.use({ launchOptions: fakeMicrophoneLaunch(FAKE_MICROPHONE_FILE) });
 
 const micButton = (page: Page) => page.getByRole('button', { name: 'Start voice input' });
 const stopButton = (page: Page) => page.getByRole('button', { name: 'Stop recording' });

@@ -1,22 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { VOICE, VOICE_TEXT } from '@cofounder/shared';
-import { chromiumArgs } from '../playwright.config.ts';
+import { fakeMicrophoneLaunch } from '../playwright.config.ts';
 import { chatInput } from '../pages/chat.ts';
 import { signInNewFounder } from '../pages/dashboard.ts';
 import { failRealtimeCalls, FAKE_VOICE, realtimeReport } from '../support/fake-voice.ts';
 
 // Chromium's fake microphone (a beeping tone) with the permission prompt answered yes.
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use({ launchOptions: fakeMicrophoneLaunch(undefined, ['--autoplay-policy=no-user-gesture-required']) });
 
 const micButton = (page: Page) => page.getByRole('button', { name: 'Start voice input' });
 const stopButton = (page: Page) => page.getByRole('button', { name: 'Stop recording' });

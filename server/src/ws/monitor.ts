@@ -4,6 +4,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { isUsableToken, MonitorClientMessage, VMS, type MonitorServerMessage } from '@cofounder/shared';
 import type { VmEventMessage, VmEvents } from '../events/vm-events.ts';
 import type { TokenVerifier } from '../http/token-verifier.ts';
+import { startHeartbeat } from './heartbeat.ts';
 
 export interface Monitor {
   port: number;
@@ -84,7 +85,6 @@ export function startMonitor(opts: MonitorOptions): Promise<Monitor> {
   const now = opts.now ?? Date.now;
   const http = createServer((_req, res) => res.writeHead(404).end());
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  const alive = new WeakMap<WebSocket, boolean>();
   const socketsOfUser = new Map<string, number>();
   /** The sockets subscribed to each machine, in this process. */
   const watchers = new Map<string, Set<Client>>();
@@ -195,8 +195,6 @@ export function startMonitor(opts: MonitorOptions): Promise<Monitor> {
   }
 
   wss.on('connection', (socket, req) => {
-    alive.set(socket, true);
-    socket.on('pong', () => alive.set(socket, true));
     socket.on('error', (err) => opts.log.debug({ err }, 'monitor socket error'));
     const client: Client = { socket, userId: null, onlyVm: null, vmIds: new Set(), queue: Promise.resolve() };
     const token = queryToken(req);
@@ -247,17 +245,7 @@ export function startMonitor(opts: MonitorOptions): Promise<Monitor> {
   }, limits.watchRenewMs);
   renewWatches.unref();
 
-  const heartbeat = setInterval(() => {
-    for (const socket of wss.clients) {
-      if (!alive.get(socket)) {
-        socket.terminate();
-        continue;
-      }
-      alive.set(socket, false);
-      socket.ping();
-    }
-  }, opts.heartbeatMs ?? 30_000);
-  heartbeat.unref();
+  const stopHeartbeat = startHeartbeat(wss, opts.heartbeatMs ?? 30_000);
 
   return new Promise((resolve, reject) => {
     http.once('error', reject);
@@ -269,7 +257,7 @@ export function startMonitor(opts: MonitorOptions): Promise<Monitor> {
         port: address && typeof address === 'object' ? address.port : opts.port,
         close: () =>
           new Promise<void>((done) => {
-            clearInterval(heartbeat);
+            stopHeartbeat();
             clearInterval(renewWatches);
             stopEvents?.();
             for (const socket of wss.clients) socket.close(1001, 'Server shutting down');

@@ -15,6 +15,7 @@ import { createUsageService } from '../../usage/usage.service.ts';
 import { createCallsService, SessionRefusedError, type SessionRefusal } from '../calls.service.ts';
 import { createCallAnswers } from './call-answer.ts';
 import { startCallSession, type CallSession } from './call-session.ts';
+import { startHeartbeat } from '../../../ws/heartbeat.ts';
 
 /** Bounds that keep one socket from holding work or memory without limit. */
 const LIMITS = {
@@ -54,7 +55,6 @@ export function createLocalCalls(deps: FeatureDeps) {
   const live = localSpeech?.live ?? null;
   const allowedOrigins = new Set([new URL(config.publicUrl).origin, ...config.corsOrigins]);
   const wss = new WebSocketServer({ noServer: true, maxPayload: LIMITS.maxPayloadBytes });
-  const alive = new WeakMap<WebSocket, boolean>();
   const sessions = new Set<CallSession>();
 
   function json(socket: WebSocket, message: LocalCallServerMessage) {
@@ -108,8 +108,6 @@ export function createLocalCalls(deps: FeatureDeps) {
   }
 
   wss.on('connection', (socket: WebSocket) => {
-    alive.set(socket, true);
-    socket.on('pong', () => alive.set(socket, true));
     socket.on('error', (err) => log.debug({ err }, 'local call socket error'));
     let starting: Promise<CallSession | null> | null = null;
     let session: CallSession | null = null;
@@ -162,17 +160,7 @@ export function createLocalCalls(deps: FeatureDeps) {
     });
   });
 
-  const heartbeat = setInterval(() => {
-    for (const socket of wss.clients) {
-      if (!alive.get(socket)) {
-        socket.terminate();
-        continue;
-      }
-      alive.set(socket, false);
-      socket.ping();
-    }
-  }, LIMITS.heartbeatMs);
-  heartbeat.unref();
+  const stopHeartbeat = startHeartbeat(wss, LIMITS.heartbeatMs);
 
   return {
     /** For the HTTP server's 'upgrade' event: takes LOCAL_CALL_PATH from an allowed origin, refuses the rest. */
@@ -188,7 +176,7 @@ export function createLocalCalls(deps: FeatureDeps) {
 
     /** Ends every call (each metered) and closes the sockets: the server is shutting down. */
     async close(): Promise<void> {
-      clearInterval(heartbeat);
+      stopHeartbeat();
       await Promise.allSettled([...sessions].map((s) => s.end()));
       for (const socket of wss.clients) socket.terminate();
       await new Promise<void>((done) => wss.close(() => done()));
