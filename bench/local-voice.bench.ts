@@ -1,7 +1,7 @@
 // Local transcription speed, in one process and one run (issue 24 §5): the real-time factor (seconds spent / seconds
 // of audio) of the ten founder sentences spoken by flite,
 //  - baseline: the bare pocketsphinx_continuous process on each WAV file (its model load included), as Debian ships it;
-//  - ours: POST /transcription with the WAV (upload, checks, pool, resampling, the recogniser, the answer);
+//  - ours: POST /transcription with the WAV (upload, checks, pool, resampling, a loaded pocketsphinx_batch, the answer);
 // each one recording at a time and two at a time (the pool's size), printed with ours as a ratio of the baseline.
 // Goal: RTF ≤ 0.5. Skipped (exit 0) when pocketsphinx or flite is not installed, naming the install command.
 import { execFile } from 'node:child_process';
@@ -66,7 +66,7 @@ try {
   // The recogniser is CPU-bound: a busy machine slows baseline and ours alike (the ratio holds, the RTF does not).
   console.log(`machine: ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)} at the start`);
 
-  const bare = async (r: Recording) => (await run(tools.recognizer, ['-infile', r.file, '-logfn', '/dev/null'])).stdout.trim();
+  const bare = async (r: Recording) => (await run(tools.liveRecognizer, ['-infile', r.file, '-logfn', '/dev/null'])).stdout.trim();
   const user = await signedInUser(server);
   const ours = async (r: Recording) => {
     const form = new FormData();

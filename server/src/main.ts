@@ -102,6 +102,7 @@ async function start(): Promise<void> {
   }
 
   const providers = createProviders(config, database.db, log, Date.now);
+  closers.add(async () => providers.localSpeech?.close());
   const { social, vm } = providers;
   // Who answers each founder: their own model (Settings → Model) or the server's default, looked up per request.
   const ai = createAiModels({ db: database.db, config, tokenKey, serverDefault: providers.ai });

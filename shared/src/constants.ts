@@ -297,13 +297,16 @@ export const LOCAL_VOICE = {
   sampleRate: 16_000,
   /** Recognisers running at once (each ~100 MB and a core); the rest wait in line. */
   maxConcurrent: 2,
+  /** A voice-note recogniser stays loaded this long after its last note (the next one skips the model load). */
+  warmForMs: 5 * 60_000,
   /** One recognition or synthesis may take this long before it is killed. */
   timeoutMs: 60_000,
   /** The flite voice the co-founder speaks with on a local call. */
   ttsVoice: 'slt',
   /** Named in the start-up banner, the status answer and the call screen. */
   providerName: 'pocketsphinx + flite',
-  binaries: { recognizer: 'pocketsphinx_continuous', synthesizer: 'flite' },
+  /** Whole recordings (voice notes, voicemail), call turns as they are spoken, and speech. */
+  binaries: { recognizer: 'pocketsphinx_batch', liveRecognizer: 'pocketsphinx_continuous', synthesizer: 'flite' },
   /** The one command that installs what is missing, per platform. */
   installCommand: {
     linux: 'sudo apt-get install -y pocketsphinx pocketsphinx-en-us flite',

@@ -117,6 +117,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     voice: options.voice ?? speech?.provider,
     localSpeech: speech?.localSpeech,
   });
+  closers.add(async () => providers.localSpeech?.close());
   const { vm } = providers;
   // As main: each founder's own model or the server default, for the app and the workers alike.
   const ai = createAiModels({ db: database.db, config, tokenKey, serverDefault: providers.ai });

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TranscriptionResponse, TranscriptionStatus, VOICE_TEXT } from '@cofounder/shared';
+import { LOCAL_VOICE, TranscriptionResponse, TranscriptionStatus, VOICE_TEXT } from '@cofounder/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { detectLocalSpeech, installCommand } from '../../providers/voice/local/detect.ts';
 import { parseWav, secondsOf } from '../../providers/voice/local/wav.ts';
@@ -32,7 +32,7 @@ function upload(user: TestUser, audio: Buffer, type = 'audio/wav', filename = 'r
   return fetch(`${server.baseUrl}/transcription`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
 }
 
-/** pocketsphinx processes this process started that are running now (from /proc: what the pool cannot misreport). */
+/** Recogniser processes this process started that are running now (from /proc: what the pool cannot misreport). */
 async function recognizersRunning(): Promise<number> {
   let count = 0;
   for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
@@ -40,7 +40,7 @@ async function recognizersRunning(): Promise<number> {
     // "pid (comm) state ppid …": comm may hold spaces, so read after its closing parenthesis.
     const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    if (ppid === process.pid && 'pocketsphinx_continuous'.startsWith(comm)) count += 1;
+    if (ppid === process.pid && LOCAL_VOICE.binaries.recognizer.startsWith(comm)) count += 1;
   }
   return count;
 }
@@ -66,9 +66,12 @@ describe.skipIf(!detection.found)(
       await rm(temp, { recursive: true, force: true });
       await rm(audioDir, { recursive: true, force: true });
     });
-    // Every upload's temp file and every recogniser's cofounder-stt-* folder is removed, whatever the answer.
+    // Every upload's temp file and every recording handed to a recogniser is removed, whatever the answer (the
+    // recognisers' own private cofounder-stt-* folder stays while they are loaded, holding their lists of names).
     afterEach(async () => {
-      expect(await readdir(temp)).toEqual([]);
+      const left = await readdir(temp);
+      expect(left.filter((name) => !name.startsWith('cofounder-stt-'))).toEqual([]);
+      for (const dir of left) expect((await readdir(join(temp, dir))).filter((name) => !name.endsWith('.ctl'))).toEqual([]);
     });
 
     it('reports local transcription with pocketsphinx, in the status and the public config', async () => {

@@ -10,7 +10,10 @@ const MODEL_DIRS = [
 ];
 
 export interface LocalSpeechTools {
+  /** pocketsphinx_batch: whole recordings. */
   recognizer: string;
+  /** pocketsphinx_continuous: audio as it streams in. */
+  liveRecognizer: string;
   synthesizer: string;
   /** The en-us acoustic model directory. */
   modelDir: string;
@@ -39,9 +42,12 @@ export const installCommand = (platform: NodeJS.Platform = process.platform) =>
 /** pocketsphinx, its English model and flite, found on this machine; else what is missing and how to install it. */
 export function detectLocalSpeech(path = process.env.PATH ?? '', platform = process.platform): LocalSpeechDetection {
   const recognizer = onPath(LOCAL_VOICE.binaries.recognizer, path);
+  const liveRecognizer = onPath(LOCAL_VOICE.binaries.liveRecognizer, path);
   const synthesizer = onPath(LOCAL_VOICE.binaries.synthesizer, path);
   const modelDir = MODEL_DIRS.find((dir) => existsSync(join(dir, 'mdef'))) ?? null;
-  if (recognizer && synthesizer && modelDir) return { found: true, tools: { recognizer, synthesizer, modelDir } };
-  const missing = [!recognizer && 'pocketsphinx', !modelDir && 'its English model', !synthesizer && 'flite'].filter(Boolean).join(', ');
+  if (recognizer && liveRecognizer && synthesizer && modelDir) {
+    return { found: true, tools: { recognizer, liveRecognizer, synthesizer, modelDir } };
+  }
+  const missing = [!(recognizer && liveRecognizer) && 'pocketsphinx', !modelDir && 'its English model', !synthesizer && 'flite'].filter(Boolean).join(', ');
   return { found: false, reason: `Local voice needs ${missing}: ${installCommand(platform)}` };
 }

@@ -14,7 +14,7 @@ const turnDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith('c
 const FRAME = 320;
 
 describe.skipIf(!tools)('live recognizer', () => {
-  const live = tools && createLiveRecognizer({ binary: tools.recognizer, hmm: tunedModelDir(tools.modelDir), calibration: createSpeakerCalibration() });
+  const live = tools && createLiveRecognizer({ binary: tools.liveRecognizer, hmm: tunedModelDir(tools.modelDir), calibration: createSpeakerCalibration() });
 
   it('hears a sentence fed frame by frame while pocketsphinx is still loading, and leaves no temp files', async () => {
     const before = turnDirs();

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { constants, mkdtempSync, open as openFd } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOCAL_VOICE } from '@cofounder/shared';
+import { fifoWriter } from './fifo-writer.ts';
 import { runTool } from './run-tool.ts';
 import type { SpeakerCalibration } from './speaker-calibration.ts';
 import { encodeWav } from './wav.ts';
@@ -14,9 +14,6 @@ import { encodeWav } from './wav.ts';
 // (0.3-0.5 × its length on two busy cores) after the end. So each turn gets its own pocketsphinx_continuous,
 // started when the turn starts and fed the turn's frames through a FIFO as they arrive: it loads while the founder
 // talks, decodes in step, and answers a few hundred ms after its input ends.
-
-/** How often the FIFO is tried again while pocketsphinx is still loading its model. */
-const FIFO_RETRY_MS = 20;
 
 export interface LiveRecognition {
   /** 16 kHz mono samples, in order, as they arrive. */
@@ -35,50 +32,7 @@ function streamingWavHeader(): Buffer {
   return header;
 }
 
-/**
- * The writing end of a FIFO, opened once the reader has opened its end. A blocking open would hold one of libuv's
- * four file-system threads until then, and forever if the reader never came; so it is opened non-blocking (which
- * fails with ENXIO while there is no reader), retried, and written through a socket (no thread blocks on a full
- * pipe). Audio written before is kept and sent on; `end()` closes it (the reader sees the end of the file).
- */
-function fifoWriter(path: string, readerGone: Promise<unknown>) {
-  const before: Buffer[] = [];
-  let socket: Socket | null = null;
-  let ending = false;
-  let gone = false;
-  void readerGone.catch(() => undefined).finally(() => (gone = true));
-  const openNonBlocking = () =>
-    new Promise<number>((resolve, reject) =>
-      openFd(path, constants.O_WRONLY | constants.O_NONBLOCK, (err, fd) => (err ? reject(err) : resolve(fd))),
-    );
-  void (async () => {
-    while (!gone) {
-      try {
-        socket = new Socket({ fd: await openNonBlocking(), readable: false, writable: true });
-        socket.on('error', () => undefined); // the reader died: whoever waits for it reports why
-        for (const chunk of before.splice(0)) socket.write(chunk);
-        if (ending) socket.end();
-        return;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENXIO') return;
-        await new Promise((r) => setTimeout(r, FIFO_RETRY_MS));
-      }
-    }
-  })();
-  return {
-    write(chunk: Buffer) {
-      if (ending) return;
-      if (socket) socket.write(chunk);
-      else before.push(chunk);
-    },
-    end() {
-      ending = true;
-      socket?.end();
-    },
-  };
-}
-
-/** Live recognisers for call turns: the same model and per-speaker calibration as the voice notes' recogniser. */
+/** Live recognisers for call turns: the same model and per-speaker calibration as the voice notes. */
 export function createLiveRecognizer({ binary, hmm, calibration }: { binary: string; hmm: string; calibration: SpeakerCalibration }) {
   return {
     /** Starts recognising one turn of `speaker`'s (the founder's id). */

@@ -9,18 +9,21 @@ import { createWorkPool } from './work-pool.ts';
 /**
  * Speech on this machine: pocketsphinx listens, flite speaks. Voice notes and spoken answers each wait in their
  * own bounded pool (a burst of voice notes queues; a call's answer is not stuck behind them); a call turn is heard
- * live by a recogniser of its own (one call per founder bounds those). All of them calibrate per speaker.
+ * live by a recogniser of its own (one call per founder bounds those), starting from what the founder's last
+ * recording or turn told about their microphone.
  */
 export function createLocalSpeech(tools: LocalSpeechTools) {
   const listening = createWorkPool(LOCAL_VOICE.maxConcurrent);
   const speaking = createWorkPool(LOCAL_VOICE.maxConcurrent);
-  const hmm = tunedModelDir(tools.modelDir);
   const calibration = createSpeakerCalibration();
+  const recognizer = createRecognizer({ binary: tools.recognizer, hmm: tools.modelDir, pool: listening, calibration });
   return {
-    recognizer: createRecognizer({ binary: tools.recognizer, hmm, pool: listening, calibration }),
-    live: createLiveRecognizer({ binary: tools.recognizer, hmm, calibration }),
+    recognizer,
+    live: createLiveRecognizer({ binary: tools.liveRecognizer, hmm: tunedModelDir(tools.modelDir), calibration }),
     synthesizer: createSynthesizer({ binary: tools.synthesizer, pool: speaking }),
     pools: { listening, speaking },
+    /** Stops the loaded recognisers (a call's turn recogniser ends with its call). */
+    close: () => recognizer.close(),
   };
 }
 

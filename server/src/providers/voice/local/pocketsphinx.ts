@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOCAL_VOICE } from '@cofounder/shared';
-import { runTool } from './run-tool.ts';
-import { encodeWav, type Pcm } from './wav.ts';
+import { startBatchDecoder, type BatchDecoder } from './batch-decoder.ts';
+import type { Pcm } from './wav.ts';
 import type { SpeakerCalibration } from './speaker-calibration.ts';
 import type { WorkPool } from './work-pool.ts';
 
@@ -51,32 +51,81 @@ export interface Recognition {
 }
 
 /**
- * Speech to text with pocketsphinx_continuous, one process per recording in the shared pool (its model loads in
- * ~0.9 s; a recording's temp file is removed whatever happens), starting from the speaker's calibration.
+ * Speech to text for whole recordings (voice notes, voicemail): at most `pool`'s size at once, each on a loaded
+ * pocketsphinx_batch kept warm for LOCAL_VOICE.warmForMs after its last note (then its ~100 MB are given back),
+ * its recording a file in a private temp folder, removed whatever happens. What a recording tells about the
+ * speaker's microphone is remembered for their next call turn.
  */
 export function createRecognizer({ binary, hmm, pool, calibration }: { binary: string; hmm: string; pool: WorkPool; calibration: SpeakerCalibration }) {
+  let dir: Promise<string> | null = null;
+  let recordings = 0;
+  let closed = false;
+  const started = new Set<BatchDecoder>();
+  const idle = new Map<BatchDecoder, NodeJS.Timeout>();
+
+  const take = async (): Promise<BatchDecoder> => {
+    for (const [decoder, retire] of idle) {
+      idle.delete(decoder);
+      clearTimeout(retire);
+      if (decoder.alive) return decoder;
+    }
+    const decoder = await startBatchDecoder({ binary, hmm, dir: await (dir ??= mkdtemp(join(tmpdir(), 'cofounder-stt-'))) });
+    started.add(decoder);
+    return decoder;
+  };
+  const stop = (decoder: BatchDecoder) => {
+    idle.delete(decoder);
+    started.delete(decoder);
+    decoder.stop();
+  };
+  const giveBack = (decoder: BatchDecoder) => {
+    if (closed || !decoder.alive) return stop(decoder);
+    const retire = setTimeout(() => stop(decoder), LOCAL_VOICE.warmForMs);
+    retire.unref();
+    idle.set(decoder, retire);
+  };
+
   return {
     /** The words in 16 kHz mono audio ('' when nothing was recognised). `speaker`: whose microphone it is. */
     recognize(pcm: Pcm, speaker?: string): Promise<Recognition> {
       if (pcm.sampleRate !== LOCAL_VOICE.sampleRate) throw new Error(`recognize() takes ${LOCAL_VOICE.sampleRate} Hz audio`);
+      const seconds = pcm.samples.length / pcm.sampleRate;
       return pool.run(async () => {
-        const dir = await mkdtemp(join(tmpdir(), 'cofounder-stt-'));
+        if (closed) throw new Error('the recogniser is closed');
+        const decoder = await take();
+        const id = `note-${++recordings}`;
+        const file = join(await dir!, `${id}.raw`);
+        // A ten-minute voice note takes minutes (RTF ~0.3 on an idle core, near 1 on a busy one): it may run as
+        // long as it lasts on top of the fixed allowance, which alone would cut every note past a minute or two.
+        const limitMs = LOCAL_VOICE.timeoutMs + seconds * 1000;
+        let timedOut = false;
+        const timer = setTimeout(() => {
+          timedOut = true;
+          decoder.stop();
+        }, limitMs);
         try {
-          const file = join(dir, 'speech.wav');
-          await writeFile(file, encodeWav(pcm));
-          const cmn = calibration.startFor(speaker);
-          // A ten-minute voice note takes minutes (RTF ~0.4 on an idle core, near 1 on a busy one): it may run as
-          // long as it lasts on top of the fixed allowance, which alone would cut every note past a minute or two.
-          const timeoutMs = LOCAL_VOICE.timeoutMs + (pcm.samples.length / pcm.sampleRate) * 1000;
-          const { stdout, stderr } = await runTool(binary, ['-infile', file, '-hmm', hmm, '-cmninit', cmn], timeoutMs);
-          calibration.remember(speaker, stderr);
-          // One line per stretch of speech it found.
-          const text = stdout.split('\n').map((line) => line.trim()).filter(Boolean).join(' ');
-          return { text, seconds: pcm.samples.length / pcm.sampleRate };
+          await writeFile(file, pcm.samples);
+          const { text, log } = await decoder.decode(id);
+          calibration.remember(speaker, log);
+          return { text, seconds };
+        } catch (err) {
+          throw timedOut ? new Error(`${binary}: timed out after ${Math.round(limitMs)} ms`) : err;
         } finally {
-          await rm(dir, { recursive: true, force: true });
+          clearTimeout(timer);
+          giveBack(decoder);
+          await rm(file, { force: true });
         }
       });
+    },
+    /** Loaded decoders waiting for the next recording (tests read it). */
+    get warm() {
+      return idle.size;
+    },
+    /** Stops every decoder and removes the recordings' folder. */
+    async close(): Promise<void> {
+      closed = true;
+      for (const decoder of [...started]) stop(decoder);
+      if (dir) await rm(await dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,7 @@
 /** pocketsphinx's own starting estimate of the microphone's average spectrum (its built-in default). */
 const DEFAULT_CMN = '40,3,-1';
-const CMN_UPDATE = /Update to\s+<([^>]+)>/g;
+/** A live recogniser's running estimate, and a whole recording's own average (pocketsphinx_batch). */
+const CMN_ESTIMATE = /Update to\s+<([^>]+)>|CMN:((?: +-?\d+\.\d+)+)/g;
 /** Speakers whose microphone estimate is remembered (least recently used beyond this are dropped). */
 const MAX_SPEAKERS = 1000;
 
@@ -18,7 +19,8 @@ export function createSpeakerCalibration() {
     },
     /** Keeps the last estimate pocketsphinx logged for this speaker. */
     remember(speaker: string | undefined, log: string): void {
-      const last = [...log.matchAll(CMN_UPDATE)].at(-1)?.[1];
+      const match = [...log.matchAll(CMN_ESTIMATE)].at(-1);
+      const last = match?.[1] ?? match?.[2];
       if (!speaker || !last) return;
       bySpeaker.delete(speaker);
       bySpeaker.set(speaker, last.trim().split(/\s+/).join(','));
