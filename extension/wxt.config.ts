@@ -14,6 +14,10 @@ const DASHBOARD_PAGES = [
   ...(process.env.DASHBOARD_ORIGIN ? [`${process.env.DASHBOARD_ORIGIN}/*`] : []),
 ];
 
+// The product's mark at every size Chrome and Firefox ask for (public/icon, drawn by scripts/generate-icons.mjs);
+// the toolbar button's own icon is named in popup/index.html, which WXT turns into action.default_icon.
+const ICONS = Object.fromEntries([16, 32, 48, 128].map((size) => [size, `/icon/${size}.png`]));
+
 export default defineConfig({
   srcDir: 'src',
   modules: ['@wxt-dev/module-react'],
@@ -24,12 +28,23 @@ export default defineConfig({
   // plugin is typed against the workspace's Vite, WXT runs its own copy; the plugin hooks it uses are the same.
   vite: () => ({
     plugins: tailwindcss() as unknown as WxtViteConfig['plugins'],
-    build: { chunkSizeWarningLimit: 1000 },
+    build: {
+      chunkSizeWarningLimit: 1000,
+      rollupOptions: {
+        // zod's published build has comments next to its /* @__PURE__ */ marks that Rollup cannot place; it drops
+        // them, which changes nothing. Every other warning is still printed.
+        onwarn(warning, warn) {
+          if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;
+          warn(warning);
+        },
+      },
+    },
   }),
   manifest: ({ manifestVersion }) => ({
     name: 'Cofounder',
     description:
       'Your AI co-founder beside every page: chat in the side panel, task counts and usage at a glance.',
+    icons: ICONS,
     // storage: session and cache; alarms: the badge refresh; contextMenus: "Ask my co-founder"; activeTab +
     // scripting: read the current page only when the founder asks ("Use this page") and put a voice note into its
     // focused field; clipboardWrite: a voice note with no field to go into is copied; sidePanel: the chat;

@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 // Writes the web app's PNG icons and social preview into web/public with Node built-ins only (zlib for the PNG
-// data): apple-touch-icon.png (180), icon-192.png, icon-512.png and og-image.png (1200×630). The mark matches
-// favicon.svg: an indigo→violet rounded square with a white "C". Run after changing the look: node scripts/generate-icons.mjs
-import { writeFileSync } from 'node:fs';
+// data): apple-touch-icon.png (180), icon-192.png, icon-512.png and og-image.png (1200×630); and the browser
+// extension's icons into extension/public/icon at the sizes Chrome and Firefox ask for (16, 32, 48, 128). The mark
+// matches favicon.svg: an indigo→violet rounded square with a white "C". Run after changing the look:
+// node scripts/generate-icons.mjs
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 
 const out = new URL('../web/public/', import.meta.url);
+const extensionIcons = new URL('../extension/public/icon/', import.meta.url);
+/** Toolbar (16, 32 at 2×), extensions page (48) and install / store (128): Chrome's and Firefox's sizes. */
+const EXTENSION_ICON_SIZES = [16, 32, 48, 128];
 const FROM = [99, 102, 241]; // indigo-500
 const TO = [124, 58, 237]; // violet-600
 const BG = [2, 6, 23]; // slate-950
@@ -83,7 +88,7 @@ function paintMark(rgba, width, ox, oy, size) {
   }
 }
 
-function icon(size, file, fullBleed) {
+function icon(size, file, fullBleed, dir = out) {
   const rgba = Buffer.alloc(size * size * 4);
   // Apple icons are shown on their own rounded mask: a full-bleed square avoids dark corners.
   if (fullBleed)
@@ -91,7 +96,7 @@ function icon(size, file, fullBleed) {
       for (let x = 0; x < size; x++)
         rgba.set([...mix(FROM, TO, (x + y) / (2 * size)), 255], (y * size + x) * 4);
   paintMark(rgba, size, 0, 0, size);
-  writeFileSync(new URL(file, out), png(size, size, rgba));
+  writeFileSync(new URL(file, dir), png(size, size, rgba));
 }
 
 // A 5×7 pixel font, just the letters the social image needs.
@@ -156,3 +161,6 @@ icon(192, 'icon-192.png', false);
 icon(512, 'icon-512.png', false);
 ogImage();
 console.log('wrote apple-touch-icon.png, icon-192.png, icon-512.png, og-image.png to web/public');
+mkdirSync(extensionIcons, { recursive: true });
+for (const size of EXTENSION_ICON_SIZES) icon(size, `${size}.png`, false, extensionIcons);
+console.log(`wrote ${EXTENSION_ICON_SIZES.map((s) => `${s}.png`).join(', ')} to extension/public/icon`);

@@ -7,6 +7,9 @@ import { requireNode } from './node-version.mjs';
 
 requireNode();
 
+/** How often the script checks that whoever started it is still there (see below). */
+const ORPHAN_CHECK_MS = 500;
+
 const builds = [
   { name: 'server', output: 'server/dist/main.js', sources: ['server/src', 'server/drizzle', 'server/build.mjs', 'shared/src', 'package-lock.json'] },
   { name: 'web', output: 'web/dist/index.html', sources: ['web/src', 'web/index.html', 'web/landing.html', 'web/scripts', 'web/vite.config.ts', 'shared/src', 'package-lock.json'] },
@@ -35,4 +38,16 @@ const server = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
 });
 // A terminal's Ctrl-C reaches the whole process group; a SIGTERM sent to this script alone is passed on.
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
+// `npm start` runs this script under `sh -c`, and `kill -TERM <npm's pid>` reaches only that shell, which dies
+// without passing the signal on (dash, Debian's sh). Left without that shell, this script stops the server as if
+// it had been signalled, instead of leaving it holding the port and the data folder. Only under a package
+// manager: `nohup node scripts/start.mjs &` is meant to outlive its terminal.
+if (process.env.npm_lifecycle_event) {
+  const launcher = process.ppid;
+  const orphanCheck = setInterval(() => {
+    if (process.ppid === launcher) return;
+    clearInterval(orphanCheck);
+    server.kill('SIGTERM');
+  }, ORPHAN_CHECK_MS);
+}
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -69,8 +69,9 @@ export default defineConfig({
       '/api/voice/local-call': { target: serverUrl, ws: true },
       '/api': serverUrl,
       '/auth': serverUrl,
-      // /dev/checkout is a page of this app (the local checkout); the rest of /dev (the mailbox) is the server's.
-      '^/dev/(?!checkout)': serverUrl,
+      // /dev/checkout and /dev/billing are pages of this app (the local checkout and billing portal); the rest of
+      // /dev (the mailbox) is the server's.
+      '^/dev/(?!checkout|billing)': serverUrl,
       // The onboarding status calls sit outside /api (spec 1 §7); /onboarding itself is a page of this app.
       '^/onboarding/[^/]+/(status|complete)$': serverUrl,
       // Transcription too (spec 1 §7: /transcription and /transcription/status); no page has that path.

@@ -20,6 +20,7 @@ import { guardLocalOnly } from './http/local-only.ts';
 import { createRateLimits, UNLIMITED } from './http/rate-limits.ts';
 import { corsFor } from './http/cors.ts';
 import { errorHandler } from './http/errors.ts';
+import { logHttpError } from './http/http-error-log.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { AiModels, AiProvider } from './providers/ai/port.ts';
@@ -138,7 +139,7 @@ export function createApp(deps: AppDeps): CofounderApp {
   // Only the entries our own proxies appended: a client can put anything in X-Forwarded-For before them.
   koa.maxIpsCount = config.trustProxy;
   // Errors reach this only if they escape errorHandler (e.g. a broken socket); log them as JSON like the rest.
-  koa.on('error', (err: unknown) => log.error({ err }, 'http error'));
+  koa.on('error', logHttpError(log));
   const apiBody = jsonBody();
   const transcribeBody = jsonBody(TRANSCRIBE_JSON_LIMIT_BYTES);
   // Stripe's events can outgrow the usual cap; the webhook keeps the raw text for its signature check.

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_PAGE_PATHS } from '@cofounder/shared';
 import { startTestServer, type TestServer } from './test/server.ts';
 
 const html = { accept: 'text/html,application/xhtml+xml' };
@@ -30,7 +31,7 @@ describe('web app serving', () => {
     const asset = await fetch(`${t.baseUrl}/assets/app-123.js`);
     expect(await asset.text()).toBe('console.log(1)');
     expect(asset.headers.get('cache-control')).toContain('immutable');
-    for (const path of ['/', '/dashboard/chat', '/onboarding', '/onboarding/step-2', '/reset-password?access_token=x', '/dev/checkout?session_id=lcs_1']) {
+    for (const path of ['/', '/dashboard/chat', '/onboarding', '/reset-password?access_token=x', '/dev/checkout?session_id=lcs_1']) {
       const res = await fetch(`${t.baseUrl}${path}`, { headers: html });
       expect(res.status, path).toBe(200);
       expect(await res.text()).toContain('Cofounder app');
@@ -57,7 +58,34 @@ describe('web app serving', () => {
     expect(status.status).toBe(401);
     expect(status.headers.get('content-type')).toContain('application/json');
     expect((await fetch(`${t.baseUrl}/onboarding/123/complete`, { method: 'POST', headers: html })).status).toBe(401);
-    expect((await fetch(`${t.baseUrl}/dashboard`, { headers: { accept: 'application/json' } })).status).toBe(404);
+    expect((await fetch(`${t.baseUrl}/no/such/page`, { headers: { accept: 'application/json' } })).status).toBe(404);
+  });
+
+  // Issue 25: curl, an uptime probe or a link checker sends no "Accept: text/html"; the pages answer them all the same.
+  it('answers every app page whatever the Accept header', async () => {
+    for (const accept of [null, '*/*', 'application/json']) {
+      for (const path of [...APP_PAGE_PATHS, '/Pricing', '/dashboard/chat/']) {
+        const res = await fetch(`${t.baseUrl}${path}`, { headers: accept ? { accept } : {} });
+        expect(res.status, `${path} (${accept})`).toBe(200);
+        expect(res.headers.get('content-type'), path).toContain('text/html');
+        expect(await res.text(), path).toContain('Cofounder app');
+      }
+    }
+  });
+
+  it('answers other addresses with the app (its 404 screen) and status 404, and missing files with a plain 404', async () => {
+    for (const path of ['/no/such/page', '/pricing/x', '/onboarding/step-2', '/dashboard/nope']) {
+      for (const headers of [html, {}]) {
+        const res = await fetch(`${t.baseUrl}${path}`, { headers });
+        expect(res.status, path).toBe(404);
+        expect(await res.text(), path).toContain('Cofounder app');
+      }
+    }
+    for (const path of ['/assets/app-999.js', '/favicon.ico', '/no/such/page.png']) {
+      const res = await fetch(`${t.baseUrl}${path}`, { headers: { accept: '*/*' } });
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toContain('Cofounder app');
+    }
   });
 });
 
@@ -90,8 +118,10 @@ describe('with the prerendered landing page', () => {
     for (const path of ['/pricing', '/dashboard', '/login']) {
       expect(await (await fetch(`${t.baseUrl}${path}`, { headers: html })).text(), path).toContain('Cofounder app');
     }
-    // Not a page request: no HTML.
-    expect((await fetch(`${t.baseUrl}/`, { headers: { accept: 'application/json' } })).status).toBe(404);
+    // Whatever the client accepts (curl sends */*).
+    for (const accept of ['*/*', 'application/json']) {
+      expect(await (await fetch(`${t.baseUrl}/`, { headers: { accept } })).text(), accept).toContain('Cofounder landing');
+    }
   });
 
   it('sends the precompressed landing page by Accept-Encoding', async () => {

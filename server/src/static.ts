@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Middleware } from 'koa';
 import serve from 'koa-static';
+import { isAppPagePath } from '@cofounder/shared';
 import { escapeHtml } from './html.ts';
 import { ONBOARDING_API_PATH } from './http/api-guard.ts';
 
@@ -11,6 +12,9 @@ import { ONBOARDING_API_PATH } from './http/api-guard.ts';
  * server's: /dev/checkout (the local checkout) is a page of the web app.
  */
 const SERVER_PATHS = /^\/(api|auth|dev\/mailbox|transcription|webhooks)(\/|$)/;
+
+/** A file name's extension in the last segment: a missing asset (or favicon), never a page. */
+const FILE_PATH = /\.[^/.]+$/;
 
 function notBuiltPage(dir: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cofounder: web app not built</title>
@@ -23,9 +27,10 @@ function notBuiltPage(dir: string): string {
 
 /**
  * Serves the built web app (WEB_DIST_DIR) on the API's origin. Files are served as they are (hashed assets
- * cached for a year); any other GET that asks for HTML gets index.html so client-side routes work on reload, except
- * "/", which gets the prerendered landing.html when the build has one.
- * Without a build it explains how to make one instead of a bare 404.
+ * cached for a year); a GET of one of the app's pages (APP_PAGE_PATHS) gets index.html whatever its Accept header,
+ * so client-side routes work on reload and for curl or an uptime probe, except "/", which gets the prerendered
+ * landing.html when the build has one. Any other address asked for as a page gets index.html with status 404: the
+ * app shows its 404 screen. Without a build it explains how to make one instead of a bare 404.
  */
 export function webApp(dir: string): Middleware {
   const files = serve(dir, {
@@ -42,7 +47,9 @@ export function webApp(dir: string): Middleware {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || serverPath) return next();
     if (existsSync(dir)) await files(ctx, noop);
     if (ctx.body != null) return;
-    if (!ctx.get('accept').includes('text/html')) return next();
+    const isPage = isAppPagePath(ctx.path);
+    // A missing file, or a client that takes no HTML (an API call to a wrong address), gets a plain 404.
+    if (!isPage && (FILE_PATH.test(ctx.path) || !ctx.accepts('html'))) return next();
     // "/" is the prerendered landing page when the build has one (web/landing.html, issue 9): it shows without the
     // SPA's runtime. Every other page, and "/" of an older build, is the SPA's index.html.
     const landing = join(dir, 'landing.html');
@@ -50,7 +57,7 @@ export function webApp(dir: string): Middleware {
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
     if (existsSync(page)) {
-      ctx.status = 200;
+      ctx.status = isPage ? 200 : 404;
       ctx.vary('Accept-Encoding');
       // The build writes page.br / .gz beside it (scripts/precompress.mjs), as for every asset.
       const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');

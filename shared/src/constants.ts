@@ -134,14 +134,44 @@ export const CHAT = {
   timestampGapMs: 5 * 60 * 1000,
   /** Longest message accepted; longer ones get 413. */
   maxMessageChars: 10_000,
+  /** From this share of its limit a message box shows its count (9,000 of the chat's 10,000). */
+  lengthCounterFromShare: 0.9,
   /** Messages per history page (newest first, more on scroll). */
   pageSize: 50,
   /** The failure reply appears after this delay (spec 1 §4 "Chat send"). */
   failureReplyDelayMs: 1000,
   /** After a 401 the chat goes to /login after this delay. */
   unauthorizedRedirectMs: 2000,
-  /** Default intern name shown in chat when settings have none. */
-  defaultInternName: 'Your AI Intern',
+  /**
+   * The co-founder's one default name (issue 25): the settings' default (spec 2 §3), so the chat header, the first
+   * message, Settings, the side panel and the phone greeting all say it. Spec 1 §2's "Your AI Intern" reads wrong in
+   * the sentences the name goes into ("I'm Your AI Intern"), so the name is spec 2's.
+   */
+  defaultInternName: 'AI Intern',
+} as const;
+
+/** A message box's texts near and over its limit (`max`): a long paste is kept whole, never cut silently. */
+export const CHAT_LENGTH_TEXT = {
+  count: (chars: number, max: number = CHAT.maxMessageChars) =>
+    `${chars.toLocaleString('en-US')} / ${max.toLocaleString('en-US')} characters`,
+  tooLong: (over: number, max: number = CHAT.maxMessageChars) =>
+    `Too long to send: a message can have up to ${max.toLocaleString('en-US')} characters. ` +
+    `Remove ${over.toLocaleString('en-US')} to send it.`,
+} as const;
+
+/**
+ * One vocabulary on the web and in the extension (issue 25): "Local mode" only ever means the server runs as
+ * someone's own install (local providers); the "offline co-founder" only ever the built-in answerer with no language
+ * model; "Online" only a model answering the chat. Zod-free, so the extension's popup may show them.
+ */
+export const MODE_TEXT = {
+  localMode: 'Local mode',
+  connectedTo: (host: string) => `Connected to ${host}`,
+  online: 'Online',
+  typing: 'Typing...',
+  offlineCofounder: 'Offline co-founder',
+  offlineCofounderNote:
+    'Replies come from the built-in offline co-founder, which has no language model. Connect a model in Settings → Model for real answers.',
 } as const;
 
 /** How a chat message came in, or its reply went out, outside the app: by text (sms) or as a voicemail (phone). */
@@ -367,6 +397,20 @@ export const BILLING = {
   alreadySubscribedText: 'You are already subscribed to this plan.',
   /** Sending or generating after the trial ended without a plan (402). */
   trialEndedText: 'Your free trial has ended. Upgrade your plan to continue.',
+  /** Settings' button that takes back a scheduled downgrade (issue 25). */
+  undoChangeLabel: 'Undo Plan Change',
+  /** The answer once a scheduled downgrade is taken back. */
+  changeUndoneText: (current: string, target: string) =>
+    `Your ${current} plan stays: the change to ${target} is undone.`,
+  /** Settings, while a cancellation has put a scheduled downgrade aside (Reactivate restores it). */
+  changeOnHoldText: (target: string, interval: string) =>
+    `Your scheduled change to ${target} (${interval}) is on hold while the plan is set to cancel. Reactivate restores it.`,
+  /** Where Manage Billing goes without a Stripe key: the web app's local portal (a /dev page: this machine only). */
+  localPortalPath: '/dev/billing',
+  /** The local billing portal says plainly what it is (the Manage Billing page without a Stripe key). */
+  localPortalTitle: 'Local billing portal',
+  localPortalNotice:
+    'This is the local billing portal: no Stripe key is set, so nothing is charged and no card is kept. Invoices, plan changes and cancellation here change this machine’s database only.',
 } as const;
 export type CheckoutFailureReason = (typeof BILLING.failureReasons)[number];
 
@@ -616,3 +660,14 @@ export const VMS = {
     awaitingConfirmation: (reason: string) => `Waiting for your confirmation: ${reason}`,
   },
 } as const;
+
+/** The theme selector's choices in its order (spec 1 §2: "dark, light and system"); system follows the OS live. */
+export const THEME_CHOICES = [
+  { value: 'dark', label: 'Dark theme' },
+  { value: 'light', label: 'Light theme' },
+  { value: 'system', label: 'System theme' },
+] as const;
+
+/** Under the landing page's testimonials: no real customer has given a quote yet, so the cards say so (issue 25). */
+export const TESTIMONIALS_NOTE =
+  'Illustrative examples: these founders and quotes are invented to show what an AI intern can do. They are not real customers.';

@@ -23,6 +23,7 @@ export * from './rules/chat-time.ts';
 export * from './rules/chat-text.ts';
 export * from './rules/chat-reply.ts';
 export * from './rules/onboarding.ts';
+export * from './rules/app-routes.ts';
 export * from './schemas/tasks-api.ts';
 export * from './schemas/activity.ts';
 export * from './rules/work.ts';

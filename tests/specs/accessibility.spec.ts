@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { anyOf, expect, refused, test } from '../support/test.ts';
 import { STORAGE_KEYS } from '@cofounder/shared';
+
+// The unknown page is checked too, and answers 404 on purpose.
+test.use({ consoleErrorsAllowed: anyOf(refused(404, '/no-such-page')) });
 
 // Issue 9: axe finds no serious or critical violation on any public page, in the dark and the light theme.
 const PUBLIC_PAGES = [

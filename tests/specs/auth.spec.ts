@@ -1,7 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { anyOf, expect, refused, test } from '../support/test.ts';
 import { followMailboxLink, signIn, signOutFromDashboard } from '../pages/auth.ts';
 import { dismissTourIfShown } from '../pages/dashboard.ts';
 import { createConfirmedUser, signUpUnconfirmed, uniqueEmail } from '../support/users.ts';
+
+// On purpose: wrong and old passwords are refused (400 from the token endpoint), and the unknown page answers 404.
+test.use({ consoleErrorsAllowed: anyOf(refused(400, '/auth/v1/token?grant_type=password'), refused(404, '/no-such-page')) });
 
 const baseURL = process.env.E2E_BASE_URL!;
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { autonomyStatus, openFromSidebar, stopAllAgents } from '../pages/autonomy.ts';
 import { signInNewFounder } from '../pages/dashboard.ts';
 

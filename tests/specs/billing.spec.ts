@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { choosePlan, pickInterval } from '../pages/billing.ts';
 import { signInNewFounder } from '../pages/dashboard.ts';
 

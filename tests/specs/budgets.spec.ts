@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { chatInput } from '../pages/chat.ts';
 import { signInNewFounder } from '../pages/dashboard.ts';
 

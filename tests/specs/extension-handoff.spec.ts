@@ -1,8 +1,12 @@
 import { EXTENSION } from '@cofounder/shared';
 import { expect, test } from '../fixtures/extension.ts';
+import { anyOf, refused } from '../support/test.ts';
 import { signInNewFounder } from '../pages/dashboard.ts';
 import { connectTo } from '../pages/extension.ts';
 import { FAKE_X } from '../support/fake-social.ts';
+
+// The other origin is the fake X, which has no such page and no favicon.
+test.use({ consoleErrorsAllowed: anyOf(refused(404, `127.0.0.1:${FAKE_X.port}/`)) });
 
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
 

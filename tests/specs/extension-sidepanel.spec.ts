@@ -7,6 +7,7 @@ import { chatInput, chatLog, sendChatMessage } from '../pages/chat.ts';
 import { dismissTourIfShown } from '../pages/dashboard.ts';
 import { connectTo, signIn } from '../pages/extension.ts';
 import { createConfirmedUser } from '../support/users.ts';
+import { MODE_TEXT } from '@cofounder/shared';
 
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
 
@@ -50,7 +51,7 @@ test('side panel chat: a streamed reply, the usage meter, and the message in the
   extensionId,
 }) => {
   const { user, panel } = await openSignedInPanel(popup, context, extensionId);
-  await expect(panel.getByRole('button', { name: 'Offline mode' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: MODE_TEXT.offlineCofounder })).toBeVisible();
   await expect(panel.getByRole('progressbar', { name: 'Messages' })).toBeVisible();
 
   await sendChatMessage(panel, 'How should I research my market?');

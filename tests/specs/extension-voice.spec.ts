@@ -6,6 +6,7 @@ import { expect, test } from '../fixtures/extension.ts';
 import { connectTo, signIn } from '../pages/extension.ts';
 import { FAKE_VOICE } from '../support/fake-voice.ts';
 import { createConfirmedUser } from '../support/users.ts';
+import { QUICK_VOICE_FEEDBACK } from '../../extension/src/lib/quick-voice-feedback.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
 
@@ -86,8 +87,9 @@ test('with no field focused the note is copied and the popup says so', async ({ 
 
   await recordNote(popup, context);
   await expect(lastNote(popup)).toContainText(FAKE_VOICE.transcript, { timeout: 15_000 });
-  await expect(lastNote(popup)).toContainText('the note was copied to the clipboard');
-  await expect.poll(() => badgeText(context)).toBe('✓');
+  await expect(lastNote(popup)).toContainText(QUICK_VOICE_FEEDBACK.message.copied);
+  // Its own cue: a copied note does not look like an inserted one.
+  await expect.poll(() => badgeText(context)).toBe(QUICK_VOICE_FEEDBACK.outcome.copied.badge);
   await context.grantPermissions(['clipboard-read'], { origin: baseURL });
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(FAKE_VOICE.transcript);
 });
@@ -117,7 +119,7 @@ async function startUnavailableProxy(): Promise<Server> {
   return server;
 }
 
-test('a server without a transcription provider says so and records nothing', async ({ popup, context }) => {
+test('a server without a transcription provider disables Quick voice with the reason', async ({ popup, context }) => {
   const proxy = await startUnavailableProxy();
   try {
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
@@ -129,11 +131,8 @@ test('a server without a transcription provider says so and records nothing', as
       proxyUrl,
     );
     await popup.reload();
-    await expect(voiceButton(popup)).toBeVisible();
-
-    await voiceButton(popup).click();
-    await expect(lastNote(popup)).toContainText(VOICE_TEXT.unavailable, { timeout: 15_000 });
-    await expect.poll(() => badgeText(context)).toBe('!');
+    await expect(voiceButton(popup)).toBeDisabled({ timeout: 15_000 });
+    await expect(popup.locator('#quick-voice-unavailable')).toHaveText(VOICE_TEXT.unavailable);
     await expect(stopButton(popup)).toHaveCount(0);
   } finally {
     proxy.close();

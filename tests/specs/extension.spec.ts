@@ -1,6 +1,10 @@
 import { expect, test } from '../fixtures/extension.ts';
+import { anyOf, refused } from '../support/test.ts';
 import { connectTo, signIn } from '../pages/extension.ts';
 import { createConfirmedUser } from '../support/users.ts';
+
+// The wrong password is refused on purpose (400 from the token endpoint).
+test.use({ consoleErrorsAllowed: anyOf(refused(400, '/auth/v1/token?grant_type=password')) });
 
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { OFFLINE_DRAFT_LABEL, VOICE_TEXT } from '@cofounder/shared';
 import { fakeMicrophoneLaunch, localVoiceBaseURL } from '../playwright.config.ts';
 import { chatLog } from '../pages/chat.ts';

@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { VOICE_TEXT } from '@cofounder/shared';
 import { fakeMicrophoneLaunch, localVoiceBaseURL } from '../playwright.config.ts';
 import { chatInput, chatLog } from '../pages/chat.ts';

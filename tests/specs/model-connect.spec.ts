@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { chatLog, sendChatMessage } from '../pages/chat.ts';
 import { signInNewFounder } from '../pages/dashboard.ts';
 import { FAKE_OLLAMA, startFakeOllama, type FakeOllama } from '../support/fake-ollama.ts';
+import { MODE_TEXT } from '@cofounder/shared';
 
 // Issue 23: a founder with a local model server running goes from the offline co-founder to that model in one
 // click, with no restart and no env var. The app was started before this Ollama (as a founder starts it later):
@@ -19,7 +20,7 @@ test('connect the local Ollama from the offline banner in one click; the next re
   const model = FAKE_OLLAMA.model;
   ollama.model.reply = ['Talk to ten ', 'bakery owners ', 'before you build anything.'];
   await signInNewFounder(page);
-  await expect(page.getByRole('button', { name: 'Offline mode' })).toBeVisible();
+  await expect(page.getByRole('button', { name: MODE_TEXT.offlineCofounder })).toBeVisible();
 
   await page.getByRole('complementary').getByRole('link', { name: 'Settings' }).click();
   const section = page.getByRole('region', { name: 'Model' });
@@ -36,7 +37,7 @@ test('connect the local Ollama from the offline banner in one click; the next re
   await offer.getByRole('button', { name: `Use ${model}` }).click();
   await expect(page.getByText(`Your co-founder now answers with ${model}.`)).toBeVisible();
   await expect(offer).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Offline mode' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: MODE_TEXT.offlineCofounder })).toHaveCount(0);
 
   await sendChatMessage(page, 'How do I find my first customers?');
   const reply = chatLog(page).locator('[data-kind="intern"]').last();

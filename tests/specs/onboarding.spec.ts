@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { followMailboxLink, signIn } from '../pages/auth.ts';
 import { dismissTourIfShown } from '../pages/dashboard.ts';
 import { answerUntilReady, fillProfileSteps, type WizardProfile } from '../pages/onboarding.ts';

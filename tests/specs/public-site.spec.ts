@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { FREE_TRIAL_DAYS, LEGAL } from '@cofounder/shared';
 import { signInNewFounder } from '../pages/dashboard.ts';
 

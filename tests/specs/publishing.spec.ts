@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { chatLog, sendChatMessage } from '../pages/chat.ts';
 import { signInNewFounder } from '../pages/dashboard.ts';
 import { taskRows, taskRowsWithStatus } from '../pages/work.ts';

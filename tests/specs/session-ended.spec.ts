@@ -1,5 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { anyOf, expect, refused, test } from '../support/test.ts';
 import { signInNewFounder } from '../pages/dashboard.ts';
+
+// The session ended elsewhere: the page's requests are refused on purpose until it leaves for /login.
+test.use({
+  consoleErrorsAllowed: anyOf(refused(401, '/api/'), refused(400, '/auth/v1/token?grant_type=refresh_token'), refused(403, '/auth/v1/logout')),
+});
 
 const baseURL = process.env.E2E_BASE_URL!;
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { VMS } from '@cofounder/shared';
 import { signInNewFounder } from '../pages/dashboard.ts';
 import {

@@ -1,9 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, refused, test } from '../support/test.ts';
 import { VOICE, VOICE_TEXT } from '@cofounder/shared';
 import { fakeMicrophoneLaunch } from '../playwright.config.ts';
 import { chatInput } from '../pages/chat.ts';
 import { signInNewFounder } from '../pages/dashboard.ts';
 import { failRealtimeCalls, FAKE_VOICE, realtimeReport } from '../support/fake-voice.ts';
+
+// The fake provider refuses an SDP offer with 500 on purpose (the error banner is checked).
+test.use({ consoleErrorsAllowed: refused(500, '/v1/realtime/calls') });
 
 // Chromium's fake microphone (a beeping tone) with the permission prompt answered yes.
 test.use({ launchOptions: fakeMicrophoneLaunch(undefined, ['--autoplay-policy=no-user-gesture-required']) });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { signIn } from '../pages/auth.ts';
 import { chatLog, sendChatMessage } from '../pages/chat.ts';
 import { dismissTourIfShown } from '../pages/dashboard.ts';

@@ -8,6 +8,11 @@ import { FIXTURE_SITE } from './fixture-site.ts';
 const folder = join(import.meta.dirname, '..', 'fixtures');
 
 createServer((req, res) => {
+  // A browser asks every site for its icon: none here, and not an error on the page's console.
+  if (req.url === '/favicon.ico') {
+    res.writeHead(204).end();
+    return;
+  }
   const name = /^\/fixtures\/([\w-]+\.html)$/.exec(new URL(req.url ?? '/', 'http://x').pathname)?.[1];
   if (!name || req.method !== 'GET') {
     res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');

@@ -265,7 +265,7 @@ export const routes: RouteObject[] = [
             ],
           },
           { lazy: dashboardShell, children: [{ path: 'dashboard', children: dashboardPages }] },
-          // The local billing provider's checkout (its URL comes from create-checkout-session).
+          // The local billing provider's checkout (its URL comes from create-checkout-session) and billing portal.
           {
             lazy: publicLayout,
             children: [
@@ -274,6 +274,14 @@ export const routes: RouteObject[] = [
                 lazy: lazy(
                   () => import('./routes/dev-checkout/DevCheckoutPage.tsx'),
                   (m) => m.DevCheckoutPage,
+                ),
+              },
+              // Its billing portal ("Manage Billing" with no Stripe key).
+              {
+                path: 'dev/billing',
+                lazy: lazy(
+                  () => import('./features/billing/LocalBillingPortal.tsx'),
+                  (m) => m.LocalBillingPortal,
                 ),
               },
             ],

@@ -7,7 +7,8 @@ import { workerSession } from './worker-session.ts';
 const ALARM = 'badge-refresh';
 // MV3 (Chrome) names it action; the MV2 Firefox build only has browserAction.
 const action = browser.action ?? browser.browserAction;
-const BADGE_COLOR = '#f59e0b';
+/** The count's colour (quick voice's outcome cues use their own, per tab). */
+export const BADGE_COLOR = '#f59e0b';
 
 /**
  * The action badge: the number of tasks waiting for the founder (paused for a login, or drafts awaiting approval).

@@ -1,36 +1,58 @@
 import { browser } from 'wxt/browser';
+import { insertAtCaret, readFrameFocus, type FrameFocus } from '../lib/focused-field.ts';
+import type { PanelInsertMessage, PanelInsertReply } from '../lib/panel-insert-message.ts';
 import { activeTabId } from './active-tab.ts';
 
+/** Where a note went: the side panel's message box, a field of the active tab, or nowhere (nothing editable). */
+export type Placement = 'panel' | 'page' | null;
+
 /**
- * Runs inside the page (serialised by scripting.executeScript, so it must not use anything from outside):
- * puts the text at the caret of the focused text field or editable element. False when nothing editable is
- * focused.
+ * Puts the note where the caret really is: the side panel's box when the panel holds the focus, else the focused
+ * field of the active tab, in whichever of its frames has it.
  */
-function insertIntoFocusedField(text: string): boolean {
-  let field = document.activeElement;
-  // Web components keep their focused element inside their shadow root.
-  while (field?.shadowRoot?.activeElement) field = field.shadowRoot.activeElement;
-  // Only these input types support the selection API that places text at the caret.
-  const caretTypes = ['text', 'search', 'url', 'tel'];
-  if (
-    field instanceof HTMLTextAreaElement ||
-    (field instanceof HTMLInputElement && caretTypes.includes(field.type))
-  ) {
-    if (field.readOnly || field.disabled) return false;
-    const start = field.selectionStart ?? field.value.length;
-    const end = field.selectionEnd ?? start;
-    // One space between the note and a word right before the caret.
-    const spaced = start > 0 && !/\s/.test(field.value.charAt(start - 1)) ? ` ${text}` : text;
-    field.setRangeText(spaced, start, end, 'end');
-    // Frameworks (React included) learn about the new value from the input event.
-    field.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: spaced }));
-    return true;
+export async function insertAtFocus(text: string): Promise<Placement> {
+  const message: PanelInsertMessage = { type: 'quick-voice:insert', target: 'sidepanel', text };
+  // No open panel (no listener) rejects; a panel without the focus does not answer.
+  const panel = (await browser.runtime.sendMessage(message).catch(() => undefined)) as PanelInsertReply | undefined;
+  if (panel === 'inserted') return 'panel';
+  // The panel has the focus but its caret is in no field: the page behind it did not have the caret either.
+  if (panel === 'focused') return null;
+  return (await insertIntoActiveTab(text)) ? 'page' : null;
+}
+
+async function insertIntoActiveTab(text: string): Promise<boolean> {
+  const tabId = await activeTabId();
+  if (tabId === undefined) return false;
+  try {
+    const frames = await browser.scripting.executeScript({ target: { tabId, allFrames: true }, func: readFrameFocus });
+    const frameId = chooseFrame(frames);
+    if (frameId === undefined) return false;
+    const [frame] = await browser.scripting.executeScript({
+      target: { tabId, frameIds: [frameId] },
+      func: insertAtCaret,
+      args: [text],
+    });
+    return frame?.result === true;
+  } catch {
+    // chrome:// pages, the web store, and pages without the activeTab grant cannot be scripted.
+    return false;
   }
-  if (field instanceof HTMLElement && field.isContentEditable) {
-    // insertText goes through the editor's own undo stack and input events (rich editors listen to those).
-    return document.execCommand('insertText', false, text);
-  }
-  return false;
+}
+
+/**
+ * The frame whose field has the caret. While the page holds the focus, only its focused frame counts (the top
+ * frame's focused element is then the <iframe> itself); while the focus is outside the page (the popup's button
+ * was pressed), the field the founder left the caret in, the top frame's first.
+ */
+export function chooseFrame(frames: { frameId: number; result?: unknown }[]): number | undefined {
+  const read = frames.flatMap((f) => (isFrameFocus(f.result) ? [{ frameId: f.frameId, ...f.result }] : []));
+  const focused = read.filter((f) => f.focused);
+  const candidates = focused.length > 0 ? focused : read;
+  return candidates.filter((f) => f.editable).sort((a, b) => a.frameId - b.frameId)[0]?.frameId;
+}
+
+function isFrameFocus(value: unknown): value is FrameFocus {
+  return typeof value === 'object' && value !== null && 'focused' in value && 'editable' in value;
 }
 
 /** Runs in the page: the page's own clipboard, when the extension's copy was refused. */
@@ -43,27 +65,14 @@ async function copyInPage(text: string): Promise<boolean> {
   }
 }
 
-/** Inserts into the focused field of the active tab; false when none is focused or the page can't be scripted. */
-export async function insertIntoActiveTab(text: string): Promise<boolean> {
-  return runInActiveTab(insertIntoFocusedField, text);
-}
-
 /** Copies through the active tab's clipboard API; false when the page can't be scripted or refuses. */
 export async function copyInActiveTab(text: string): Promise<boolean> {
-  return runInActiveTab(copyInPage, text);
-}
-
-async function runInActiveTab(
-  func: (text: string) => boolean | Promise<boolean>,
-  text: string,
-): Promise<boolean> {
   const tabId = await activeTabId();
   if (tabId === undefined) return false;
   try {
-    const [frame] = await browser.scripting.executeScript({ target: { tabId }, func, args: [text] });
+    const [frame] = await browser.scripting.executeScript({ target: { tabId }, func: copyInPage, args: [text] });
     return frame?.result === true;
   } catch {
-    // chrome:// pages, the web store, and pages without the activeTab grant cannot be scripted.
     return false;
   }
 }

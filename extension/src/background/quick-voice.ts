@@ -6,7 +6,8 @@ import {
   type QuickVoiceDone,
 } from '../lib/quick-voice-messages.ts';
 import { saveQuickVoiceStatus, type QuickVoiceStatus } from '../lib/quick-voice-status.ts';
-import { copyInActiveTab, insertIntoActiveTab } from './insert-text.ts';
+import { QUICK_VOICE_FEEDBACK } from '../lib/quick-voice-feedback.ts';
+import { copyInActiveTab, insertAtFocus } from './insert-text.ts';
 import {
   closeOffscreenDocument,
   hasOffscreenDocument,
@@ -14,19 +15,18 @@ import {
   openOffscreenDocument,
   sendToOffscreen,
 } from './offscreen-document.ts';
-import { clearVoiceBadge, showVoiceBadge } from './voice-badge.ts';
+import { clearVoiceBadge, showVoiceBadge, showVoiceOutcome } from './voice-badge.ts';
 import { loadServerUrl } from '../lib/server-url.ts';
 import { workerSession } from './worker-session.ts';
 
 const COMMAND = 'quick-voice';
-/** How long "✓" or "!" stays on the badge after a note. */
-const CUE_MS = 2500;
-const STATE_BADGE = { recording: 'REC', transcribing: '…' } as const;
+const { badge: STATE_BADGE, message: MESSAGE } = QUICK_VOICE_FEEDBACK;
 
 /**
  * Quick voice-to-text: the keyboard command and the popup's button start a note in the offscreen recorder page
- * (the shared recorder: limits, warning, texts) and stop it; the transcript goes into the focused field of the
- * active tab, or to the clipboard when none is focused. The badge and the popup say which.
+ * (the shared recorder: limits, warning, texts) and stop it; the transcript goes where the caret is (the side
+ * panel's box or a field of the active tab, in any of its frames), or to the clipboard when no field has it. The
+ * badge, its tooltip and the popup say which.
  */
 export function startQuickVoice(): void {
   if (!offscreenSupported()) return;
@@ -73,14 +73,18 @@ export async function toggleQuickVoice(): Promise<void> {
     console.warn('Quick voice could not start', err);
     await finish({
       type: 'quick-voice:done',
-      error: { code: 'startFailed', message: 'Quick voice could not start.' },
+      error: { code: 'startFailed', message: MESSAGE.startFailed },
     });
   }
 }
 
 let current: QuickVoiceStatus['state'] = 'idle';
 
+/** The pending clear of the last note's cue: a new note must not lose its "REC" to it. */
+let cueTimer: ReturnType<typeof setTimeout> | undefined;
+
 async function onState(state: 'recording' | 'transcribing'): Promise<void> {
+  clearTimeout(cueTimer);
   current = state;
   await saveQuickVoiceStatus({ state });
   await showVoiceBadge(STATE_BADGE[state]);
@@ -88,7 +92,7 @@ async function onState(state: 'recording' | 'transcribing'): Promise<void> {
 
 async function onWarning(message: string): Promise<void> {
   await saveQuickVoiceStatus({ state: 'recording', notice: message });
-  await showVoiceBadge('1m');
+  await showVoiceBadge(STATE_BADGE.warning);
 }
 
 /** A tab switched to while recording shows "REC" too. */
@@ -107,24 +111,20 @@ async function finish(done: QuickVoiceDone): Promise<void> {
     await browser.tabs.create({ url: browser.runtime.getURL('/voice-permission.html') });
   }
   await saveQuickVoiceStatus({ state: 'idle', last });
-  await showVoiceBadge(last.outcome === 'failed' ? '!' : '✓');
+  await showVoiceOutcome(last.outcome, last.message);
   await closeOffscreenDocument().catch(() => undefined);
-  setTimeout(() => void clearVoiceBadge(), CUE_MS);
+  cueTimer = setTimeout(() => void clearVoiceBadge(), QUICK_VOICE_FEEDBACK.outcome[last.outcome].cueMs);
 }
 
 async function deliver(text: string): Promise<NonNullable<QuickVoiceStatus['last']>> {
-  if (await insertIntoActiveTab(text))
-    return { outcome: 'inserted', message: 'Inserted into the page.', text };
+  const placed = await insertAtFocus(text);
+  if (placed) return { outcome: 'inserted', message: placed === 'panel' ? MESSAGE.insertedInPanel : MESSAGE.inserted, text };
   // The extension's own copy first (offscreen, no page involved), then the page's clipboard API.
   const copied =
     (await sendToOffscreen<boolean>({ type: 'quick-voice:copy', target: 'offscreen', text }).catch(
       () => false,
     )) || (await copyInActiveTab(text));
   return copied
-    ? { outcome: 'copied', message: 'No field was focused: the note was copied to the clipboard.', text }
-    : {
-        outcome: 'failed',
-        message: 'No field was focused and the clipboard was refused. Copy the note below.',
-        text,
-      };
+    ? { outcome: 'copied', message: MESSAGE.copied, text }
+    : { outcome: 'failed', message: MESSAGE.copyRefused, text };
 }

@@ -1,5 +1,11 @@
 import { browser } from 'wxt/browser';
+import {
+  QUICK_VOICE_FEEDBACK,
+  quickVoiceTitle,
+  type QuickVoiceOutcome,
+} from '../lib/quick-voice-feedback.ts';
 import { activeTabId } from './active-tab.ts';
+import { BADGE_COLOR } from './badge.ts';
 
 // MV3 (Chrome) names it action; the MV2 Firefox build only has browserAction.
 const action = browser.action ?? browser.browserAction;
@@ -7,18 +13,36 @@ const action = browser.action ?? browser.browserAction;
 const KEY = 'quickVoiceBadgeTabs';
 
 /**
- * Quick voice marks the badge per tab ("REC", "…", "✓", "!"): a tab's text wins over the global count that
- * badge.ts keeps (so its minute refresh cannot hide "REC"), and clearing it shows that count again untouched.
+ * Quick voice marks the badge per tab ("REC", "…", then the outcome): a tab's text wins over the global count
+ * that badge.ts keeps (so its minute refresh cannot hide "REC"), and clearing it shows that count again untouched.
  */
 export async function showVoiceBadge(text: string): Promise<void> {
-  const tabId = await activeTabId();
+  const tabId = await markActiveTab();
   if (tabId === undefined) return;
-  const tabs = await badgedTabs();
-  if (!tabs.includes(tabId)) await browser.storage.session.set({ [KEY]: [...tabs, tabId] });
-  await action.setBadgeText({ text, tabId });
+  // A new note starts from the plain colour and tooltip, whatever the last note's outcome left.
+  await Promise.all([
+    action.setBadgeText({ text, tabId }),
+    action.setBadgeBackgroundColor({ color: BADGE_COLOR, tabId }),
+    action.setTitle({ title: QUICK_VOICE_FEEDBACK.idleTitle, tabId }),
+  ]);
 }
 
-/** Back to the global badge (the waiting-task count) on every tab quick voice marked. */
+/**
+ * How the note ended, for a founder who only used the keyboard: a badge of its own per outcome (text and colour)
+ * and the outcome with its reason in the button's tooltip, until the cue is cleared.
+ */
+export async function showVoiceOutcome(outcome: QuickVoiceOutcome, reason: string): Promise<void> {
+  const tabId = await markActiveTab();
+  if (tabId === undefined) return;
+  const cue = QUICK_VOICE_FEEDBACK.outcome[outcome];
+  await Promise.all([
+    action.setBadgeText({ text: cue.badge, tabId }),
+    action.setBadgeBackgroundColor({ color: cue.color, tabId }),
+    action.setTitle({ title: quickVoiceTitle(outcome, reason), tabId }),
+  ]);
+}
+
+/** Back to the global badge (the waiting-task count) and tooltip on every tab quick voice marked. */
 export async function clearVoiceBadge(): Promise<void> {
   const tabs = await badgedTabs();
   await browser.storage.session.remove(KEY);
@@ -26,8 +50,23 @@ export async function clearVoiceBadge(): Promise<void> {
   const globalText = null as unknown as string;
   // A closed tab has nothing left to clear.
   await Promise.all(
-    tabs.map((tabId) => action.setBadgeText({ text: globalText, tabId }).catch(() => undefined)),
+    tabs.map((tabId) =>
+      Promise.all([
+        action.setBadgeText({ text: globalText, tabId }),
+        action.setBadgeBackgroundColor({ color: BADGE_COLOR, tabId }),
+        action.setTitle({ title: QUICK_VOICE_FEEDBACK.idleTitle, tabId }),
+      ]).catch(() => undefined),
+    ),
   );
+}
+
+/** The active tab, remembered as carrying a quick-voice badge. */
+async function markActiveTab(): Promise<number | undefined> {
+  const tabId = await activeTabId();
+  if (tabId === undefined) return undefined;
+  const tabs = await badgedTabs();
+  if (!tabs.includes(tabId)) await browser.storage.session.set({ [KEY]: [...tabs, tabId] });
+  return tabId;
 }
 
 async function badgedTabs(): Promise<number[]> {

@@ -1,11 +1,9 @@
 import { browser } from 'wxt/browser';
 import type { TaskListResponse, UsageReply } from '@cofounder/shared';
+import type { TaskCountKey } from '../../../shared/src/ui/tasks/task-count-labels.ts';
 
 /** The task counts the popup shows (the task list's counts per status; paused = paused_login_required). */
-export type TaskCounts = Pick<
-  TaskListResponse,
-  'total' | 'pending' | 'in_progress' | 'completed' | 'paused' | 'failed'
->;
+export type TaskCounts = Pick<TaskListResponse, TaskCountKey>;
 
 /** The last counts and usage the popup saw, painted at once the next time it opens. */
 export interface Glance {

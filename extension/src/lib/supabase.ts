@@ -10,24 +10,38 @@ export interface SupabaseClient {
   auth: GoTrueClient;
 }
 
-/** An auth client for the auth server the Cofounder server names (itself when `supabaseUrl` is null). */
+// One auth client per page: a second GoTrueClient on the same storage key makes supabase-js warn ("Multiple
+// GoTrueClient instances") and the two would refresh the same session concurrently. A page that moves to another
+// server gets a new client, and the old one stops refreshing.
+let current: { key: string; client: SupabaseClient } | null = null;
+
+/**
+ * The page's auth client for the auth server the Cofounder server names (itself when `supabaseUrl` is null):
+ * the same instance for as long as the server and its settings stay the same.
+ */
 export function createSupabase(
   serverUrl: string,
   config: PublicConfig,
   { autoRefreshToken = true }: { autoRefreshToken?: boolean } = {},
 ): SupabaseClient {
-  const key = config.supabaseAnonKey;
-  return {
-    auth: new GoTrueClient({
-      url: `${config.supabaseUrl ?? serverUrl}/auth/v1`,
-      // What supabase-js sends: the public anon key, as apikey and as the bearer until a session exists.
-      headers: { Authorization: `Bearer ${key}`, apikey: key },
-      storage: extensionAuthStorage,
-      storageKey: AUTH_STORAGE_KEY,
-      persistSession: true,
-      autoRefreshToken,
-      // Extension pages never receive auth redirects; sign-in happens in the popup's own form.
-      detectSessionInUrl: false,
-    }),
-  };
+  const url = `${config.supabaseUrl ?? serverUrl}/auth/v1`;
+  const key = JSON.stringify([url, config.supabaseAnonKey, autoRefreshToken]);
+  if (current?.key === key) return current.client;
+  void current?.client.auth.stopAutoRefresh();
+  current = { key, client: { auth: newAuthClient(url, config.supabaseAnonKey, autoRefreshToken) } };
+  return current.client;
+}
+
+function newAuthClient(url: string, key: string, autoRefreshToken: boolean): GoTrueClient {
+  return new GoTrueClient({
+    url,
+    // What supabase-js sends: the public anon key, as apikey and as the bearer until a session exists.
+    headers: { Authorization: `Bearer ${key}`, apikey: key },
+    storage: extensionAuthStorage,
+    storageKey: AUTH_STORAGE_KEY,
+    persistSession: true,
+    autoRefreshToken,
+    // Extension pages never receive auth redirects; sign-in happens in the popup's own form.
+    detectSessionInUrl: false,
+  });
 }

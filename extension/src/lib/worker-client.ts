@@ -47,6 +47,7 @@ export function workerApi(serverUrl: string): WorkerApi {
     usageDetails: call('usageDetails'),
     connections: call('connections'),
     modelSettings: call('modelSettings'),
+    transcriptionStatus: call('transcriptionStatus'),
     tasks: call('tasks'),
   };
 }

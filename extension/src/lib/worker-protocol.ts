@@ -38,6 +38,12 @@ export const ApiRelayMessage = z.discriminatedUnion('method', [
   z.object({
     type: z.literal('api'),
     serverUrl: ServerUrl,
+    method: z.literal('transcriptionStatus'),
+    args: z.tuple([]),
+  }),
+  z.object({
+    type: z.literal('api'),
+    serverUrl: ServerUrl,
     method: z.literal('tasks'),
     args: z.tuple([z.string().check(z.minLength(1))]),
   }),

@@ -731,7 +731,8 @@ export type SmsMessageRow = typeof smsMessages.$inferSelect;
 /**
  * AI computer control (issue 12): the founder's machines. node names the server process that runs a local
  * machine (`host:port`); at start-up a server marks its own local machines STOPPED (their browsers died with it).
- * TERMINATED rows stay listed until deleted again (spec 2 §4: a terminated VM may be started afresh).
+ * Delete ends a machine and removes its row; TERMINATED remains only for machines ended outside their card (spec 2
+ * §4: a terminated VM may be started afresh).
  */
 export const vms = pgTable(
   'vms',

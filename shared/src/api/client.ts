@@ -85,7 +85,7 @@ export function createApi({
     /** Sends a chat message and receives the reply as it is written (see sendMessageStream). */
     sendMessageStream: async (userId: string, body: SendMessageBody, callbacks: StreamCallbacks = {}) =>
       sendMessageStream({ baseUrl, token: await bearer(), userId, body, fetch: doFetch, ...callbacks }),
-    /** The intern's settings; 404 when the user never saved any. */
+    /** The intern's settings; the defaults when the user never saved any. */
     internSettings: (userId: string) => call('internSettings', { params: { userId } }),
     /** Saves the intern's settings; a 400 names the invalid field. */
     saveInternSettings: (userId: string, body: UpdateInternSettingsBody) =>

@@ -2,15 +2,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MODE_TEXT } from '../constants.ts';
 import { OfflineBadge } from './OfflineBadge.tsx';
 
 afterEach(cleanup);
 
-const NOTE =
-  'Replies come from the built-in offline co-founder, which has no language model. Connect a model in Settings → Model for real answers.';
+const NOTE = MODE_TEXT.offlineCofounderNote;
 
 describe('OfflineBadge', () => {
-  it('explains offline mode on click and closes with Escape or a click elsewhere', async () => {
+  it('explains the offline co-founder on click and closes with Escape or a click elsewhere', async () => {
     const user = userEvent.setup();
     render(
       <>
@@ -18,7 +18,7 @@ describe('OfflineBadge', () => {
         <p>elsewhere</p>
       </>,
     );
-    const badge = screen.getByRole('button', { name: 'Offline mode' });
+    const badge = screen.getByRole('button', { name: MODE_TEXT.offlineCofounder });
     expect(screen.queryByText(NOTE)).toBeNull();
     await user.click(badge);
     expect(badge.getAttribute('aria-expanded')).toBe('true');
@@ -33,7 +33,7 @@ describe('OfflineBadge', () => {
   it('has no link unless given one', async () => {
     const user = userEvent.setup();
     render(<OfflineBadge />);
-    await user.click(screen.getByRole('button', { name: 'Offline mode' }));
+    await user.click(screen.getByRole('button', { name: MODE_TEXT.offlineCofounder }));
     expect(screen.queryByRole('link', { name: 'Connect a model' })).toBeNull();
   });
 
@@ -41,7 +41,7 @@ describe('OfflineBadge', () => {
     const user = userEvent.setup();
     const navigate = vi.fn();
     render(<OfflineBadge connect={{ href: '/dashboard/settings#model', navigate }} />);
-    await user.click(screen.getByRole('button', { name: 'Offline mode' }));
+    await user.click(screen.getByRole('button', { name: MODE_TEXT.offlineCofounder }));
     const link = screen.getByRole('link', { name: 'Connect a model' });
     expect(link.getAttribute('href')).toBe('/dashboard/settings#model');
     expect(link.getAttribute('target')).toBeNull();
@@ -54,7 +54,7 @@ describe('OfflineBadge', () => {
     render(
       <OfflineBadge connect={{ href: 'http://localhost:3000/dashboard/settings#model', newTab: true }} />,
     );
-    await user.click(screen.getByRole('button', { name: 'Offline mode' }));
+    await user.click(screen.getByRole('button', { name: MODE_TEXT.offlineCofounder }));
     const link = screen.getByRole('link', { name: 'Connect a model' });
     expect(link.getAttribute('href')).toBe('http://localhost:3000/dashboard/settings#model');
     expect(link.getAttribute('target')).toBe('_blank');

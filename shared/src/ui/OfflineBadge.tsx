@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CloudOff } from 'lucide-react';
+import { MODE_TEXT } from '../constants.ts';
 import { CONNECT_MODEL_TEXT, ConnectModelAnchor, type ConnectModelLink } from './connect-model.tsx';
 
-export const OFFLINE_MODE_TEXT =
-  'Replies come from the built-in offline co-founder, which has no language model. Connect a model in Settings → Model for real answers.';
-
 /**
- * Says plainly that replies come from the local co-founder, with how to get a real model. A toggletip (a
- * button that shows its note), so it works by keyboard and touch, not only on hover.
+ * The chat's status while the offline co-founder answers (in place of "Online"): says plainly that replies come
+ * from it, with how to get a real model. A toggletip (a button that shows its note), so it works by keyboard and
+ * touch, not only on hover.
  */
 export function OfflineBadge({ connect }: { connect?: ConnectModelLink } = {}) {
   const [open, setOpen] = useState(false);
@@ -38,7 +37,7 @@ export function OfflineBadge({ connect }: { connect?: ConnectModelLink } = {}) {
         className="inline-flex items-center gap-1 rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800 hover:bg-amber-100 focus-visible:ring-2 focus-visible:ring-amber-500 focus-visible:outline-none dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-300"
       >
         <CloudOff className="size-3.5" aria-hidden="true" />
-        Offline mode
+        {MODE_TEXT.offlineCofounder}
       </button>
       <span
         id={noteId}
@@ -47,7 +46,7 @@ export function OfflineBadge({ connect }: { connect?: ConnectModelLink } = {}) {
       >
         {open && (
           <>
-            {OFFLINE_MODE_TEXT}
+            {MODE_TEXT.offlineCofounderNote}
             {connect && (
               <ConnectModelAnchor
                 link={connect}

@@ -13,3 +13,7 @@ export * from './OfflineDraftLabel.tsx';
 export * from './chat/Markdown.tsx';
 export * from './voice/index.ts';
 export { CopyButton } from './chat/CopyButton.tsx';
+export * from './connections/connection-texts.ts';
+export * from './connections/ConnectAction.tsx';
+export * from './auth/sign-in-texts.ts';
+export * from './tasks/task-count-labels.ts';

@@ -51,7 +51,7 @@ describe('the landing entry (landing.html)', () => {
     const { serverHtml, errors } = await prerenderAndHydrate();
     // The prerender is the signed-out, dark default whatever this browser stored.
     expect(serverHtml).toContain('Get Your AI Intern Free');
-    expect(serverHtml).toContain('Switch to light theme');
+    expect(serverHtml).toMatch(/aria-label="Dark theme"[^>]*aria-pressed="true"/);
     expect(serverHtml).not.toContain('Go to Dashboard');
     expect(errors).toEqual([]);
     expect(consoleError).not.toHaveBeenCalled();
@@ -60,7 +60,7 @@ describe('the landing entry (landing.html)', () => {
     expect(
       screen.getAllByRole('link', { name: 'Go to Dashboard' }).map((l) => l.getAttribute('href')),
     ).toEqual(['/dashboard', '/dashboard']);
-    expect(header().getByRole('button', { name: 'Switch to dark theme' })).toBeTruthy();
+    expect(header().getByRole('button', { name: 'Light theme', pressed: true })).toBeTruthy();
     expect(document.documentElement.classList.contains('dark')).toBe(false);
   });
 
@@ -123,7 +123,7 @@ describe('the landing entry (landing.html)', () => {
     );
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
 
-    await user.click(header().getByRole('button', { name: 'Switch to light theme' }));
+    await user.click(header().getByRole('button', { name: 'Light theme' }));
     expect(localStorage.getItem('theme')).toBe('light');
     expect(document.documentElement.classList.contains('dark')).toBe(false);
   });

@@ -13,7 +13,7 @@ export type FakeRoute = (req: FakeRequest) => Response | Promise<Response>;
 
 /**
  * A fetch that answers from routes like "GET /api/conversation/:userId", as the real server's paths look.
- * Anything unrouted gets a 404 JSON error, which is also what the intern-settings call tolerates.
+ * Anything unrouted gets a 404 JSON error.
  */
 export function createFakeServer(routes: Record<string, FakeRoute>) {
   const table = Object.entries(routes).map(([key, handler]) => {

@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { createApi, type Api, type VoiceEngine } from '@cofounder/shared';
 // The hook's own module: the shared UI index would bring the chat screens along.
 import { useVoiceRecorder } from '../../../../shared/src/ui/voice/use-voice-recorder.ts';
+import { QUICK_VOICE_FEEDBACK } from '../../lib/quick-voice-feedback.ts';
 import { QuickVoiceCredentials, type QuickVoiceDone } from '../../lib/quick-voice-messages.ts';
 import { stopRequests } from './stop-requests.ts';
 
@@ -36,7 +37,7 @@ async function prepare(): Promise<Ready | null> {
   if (!first) {
     report({
       type: 'quick-voice:done',
-      error: { code: 'signedOut', message: 'Sign in to Cofounder first.' },
+      error: { code: 'signedOut', message: QUICK_VOICE_FEEDBACK.message.signedOut },
     });
     return null;
   }
@@ -50,7 +51,7 @@ async function prepare(): Promise<Ready | null> {
   } catch {
     report({
       type: 'quick-voice:done',
-      error: { code: 'unreachable', message: `Could not reach the Cofounder server at ${first.serverUrl}.` },
+      error: { code: 'unreachable', message: QUICK_VOICE_FEEDBACK.message.unreachable(first.serverUrl) },
     });
     return null;
   }
@@ -66,7 +67,7 @@ export function QuickVoiceNote() {
   useEffect(() => {
     if (ready) return;
     const cancel = () =>
-      report({ type: 'quick-voice:done', error: { code: 'cancelled', message: 'Voice note cancelled.' } });
+      report({ type: 'quick-voice:done', error: { code: 'cancelled', message: QUICK_VOICE_FEEDBACK.message.cancelled } });
     stopRequests.addEventListener('stop', cancel);
     return () => stopRequests.removeEventListener('stop', cancel);
   }, [ready]);

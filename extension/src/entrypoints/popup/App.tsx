@@ -95,7 +95,15 @@ function Body({ serverUrl, connection, session, start, onRetry }: BodyProps) {
   if (connection.status === 'loading' || session === undefined) return <Cached start={cached} refreshing />;
   if (session) {
     const glance = cached.user?.id === session.user.id ? cached.glance : null;
-    return <SignedIn session={session} api={api} serverUrl={serverUrl} cached={glance} />;
+    return (
+      <SignedIn
+        session={session}
+        api={api}
+        serverUrl={serverUrl}
+        cached={glance}
+        config={connection.config}
+      />
+    );
   }
   return (
     <Suspense fallback={<Loading />}>

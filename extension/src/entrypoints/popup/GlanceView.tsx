@@ -2,18 +2,12 @@ import type { ReactNode } from 'react';
 // The module itself, not '@cofounder/shared/ui': see lib/server-url.ts (the first paint must stay free of zod).
 import { UsageMeter } from '../../../../shared/src/ui/usage/UsageMeter.tsx';
 import { CONNECT_MODEL_TEXT, MODEL_SETTINGS_PATH } from '../../../../shared/src/ui/connect-model.tsx';
-import type { Glance, TaskCounts } from '../../lib/glance.ts';
+import { TASK_COUNT_LABEL, type TaskCountKey } from '../../../../shared/src/ui/tasks/task-count-labels.ts';
+import type { Glance } from '../../lib/glance.ts';
 import { TabLink } from './TabLink.tsx';
 import { updatedAgo } from './updated-ago.ts';
 
-const COUNTS: { key: keyof TaskCounts; label: string }[] = [
-  { key: 'total', label: 'Total' },
-  { key: 'pending', label: 'Pending' },
-  { key: 'in_progress', label: 'In progress' },
-  { key: 'completed', label: 'Completed' },
-  { key: 'paused', label: 'Paused' },
-  { key: 'failed', label: 'Failed' },
-];
+const COUNTS: TaskCountKey[] = ['total', 'pending', 'in_progress', 'completed', 'paused', 'failed'];
 
 /** The hint beside the offline co-founder's drafts, which a model would have finished instead. */
 export const offlineDraftsText = (drafts: number) =>
@@ -24,19 +18,21 @@ export interface GlanceViewProps {
   glance: Glance | null;
   refreshing: boolean;
   error: ReactNode;
+  /** False when the server cannot transcribe: the voice minutes bar is left out (unknown on the first paint). */
+  voice?: boolean;
 }
 
 /** Task counts, the "Need login" and offline drafts hints and the usage meter, with how fresh they are. */
-export function GlanceView({ serverUrl, glance, refreshing, error }: GlanceViewProps) {
+export function GlanceView({ serverUrl, glance, refreshing, error, voice = true }: GlanceViewProps) {
   const paused = glance?.counts.paused ?? 0;
   const offlineDrafts = glance?.offlineDrafts ?? 0;
   return (
     <div className="stack glance" aria-busy={refreshing}>
       {glance && (
         <dl className="counts" aria-label="Task counts">
-          {COUNTS.map(({ key, label }) => (
+          {COUNTS.map((key) => (
             <div key={key} data-count={key}>
-              <dt>{label}</dt>
+              <dt>{TASK_COUNT_LABEL[key]}</dt>
               <dd>{glance.counts[key]}</dd>
             </div>
           ))}
@@ -44,7 +40,7 @@ export function GlanceView({ serverUrl, glance, refreshing, error }: GlanceViewP
       )}
       {paused > 0 && (
         <p className="hint">
-          <strong>Need login</strong>{' '}
+          <strong>{TASK_COUNT_LABEL.paused}</strong>{' '}
           <TabLink href={`${serverUrl}/dashboard/connections`}>
             {paused === 1 ? '1 task needs' : `${paused} tasks need`} you to connect an account
           </TabLink>
@@ -58,7 +54,7 @@ export function GlanceView({ serverUrl, glance, refreshing, error }: GlanceViewP
       )}
       {glance?.usage && (
         <div className="usage">
-          <UsageMeter reply={glance.usage} />
+          <UsageMeter reply={glance.usage} showVoice={voice !== false} />
         </div>
       )}
       {error && (

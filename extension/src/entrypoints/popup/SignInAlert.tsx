@@ -1,5 +1,7 @@
 import { AUTH_FORM_TEXT } from '@cofounder/shared';
+import { SIGN_IN_TEXT } from '../../../../shared/src/ui/auth/sign-in-texts.ts';
 import type { SignInFailure } from './sign-in-failure.ts';
+import { SERVER_TEXT } from '../../lib/server-texts.ts';
 import { TabLink } from './TabLink.tsx';
 
 /** The sign-in banner, with the exact texts of the web login page. */
@@ -7,8 +9,7 @@ export function SignInAlert({ failure, serverUrl }: { failure: SignInFailure; se
   return (
     <div role="alert" className="alert">
       {failure.kind === 'invalid_form' && AUTH_FORM_TEXT.fixErrors}
-      {failure.kind === 'invalid_credentials' &&
-        'Incorrect email or password. If you just registered, please verify your email first.'}
+      {failure.kind === 'invalid_credentials' && SIGN_IN_TEXT.invalidCredentials}
       {failure.kind === 'email_not_confirmed' && (
         <>
           Please verify your email address first.{' '}
@@ -23,5 +24,5 @@ export function SignInAlert({ failure, serverUrl }: { failure: SignInFailure; se
 
 /** The one wording for "the server did not answer", used by the sign-in form and the start-up check. */
 export function UnreachableText({ serverUrl }: { serverUrl: string }) {
-  return <>Can&apos;t reach the Cofounder server at {serverUrl}.</>;
+  return <>{SERVER_TEXT.unreachable(serverUrl)}</>;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import {
   isValid,
   validateLogin,
@@ -6,6 +6,7 @@ import {
   type LoginValues,
   type PublicConfig,
 } from '@cofounder/shared';
+import { SIGN_IN_TEXT } from '../../../../shared/src/ui/auth/sign-in-texts.ts';
 import { classifySignInError, type SignInFailure } from './sign-in-failure.ts';
 import { SignInAlert } from './SignInAlert.tsx';
 import { TabLink } from './TabLink.tsx';
@@ -18,7 +19,6 @@ export function SignInForm({ config, serverUrl }: { config: PublicConfig; server
     () => createSupabase(serverUrl, config, { autoRefreshToken: false }),
     [serverUrl, config],
   );
-  useEffect(() => () => void supabase.auth.stopAutoRefresh(), [supabase]);
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<FormErrors<keyof LoginValues>>({});
   const [failure, setFailure] = useState<SignInFailure | null>(null);
@@ -75,7 +75,7 @@ export function SignInForm({ config, serverUrl }: { config: PublicConfig; server
         onChange={(v) => change('password', v)}
       />
       <button type="submit" className="button primary" disabled={pending}>
-        {pending ? 'Signing in...' : 'Sign In'}
+        {pending ? SIGN_IN_TEXT.pending : SIGN_IN_TEXT.submit}
       </button>
       <p className="muted center">
         New to Cofounder? <TabLink href={`${serverUrl}/register`}>Create an account</TabLink>

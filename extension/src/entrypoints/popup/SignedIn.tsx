@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { ApiError } from '@cofounder/shared';
+import { ApiError, type PublicConfig } from '@cofounder/shared';
 import type { Glance } from '../../lib/glance.ts';
 import { QuickVoiceButton } from './QuickVoiceButton.tsx';
 import { SignedInCard } from './SignedInCard.tsx';
@@ -17,10 +17,12 @@ interface SignedInProps {
   serverUrl: string;
   /** The cached numbers read at start-up, when they belong to this session's user. */
   cached: Glance | null;
+  /** GET /api/config: what the server can do (voice, X and Reddit). */
+  config: PublicConfig;
 }
 
 /** The signed-in card: who, counts and usage at a glance, the side panel and the dashboard, and sign-out. */
-export function SignedIn({ session, api, serverUrl, cached }: SignedInProps) {
+export function SignedIn({ session, api, serverUrl, cached, config }: SignedInProps) {
   const [confirmedEmail, setConfirmedEmail] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
   const glance = useGlance(api, serverUrl, session.user.id, cached);
@@ -47,14 +49,19 @@ export function SignedIn({ session, api, serverUrl, cached }: SignedInProps) {
   }
 
   return (
-    <SignedInCard email={confirmedEmail ?? session.user.email} serverUrl={serverUrl} {...glance}>
-      <QuickVoiceButton />
-      <Suspense fallback={null}>
-        <ConnectionsSection api={api} />
-      </Suspense>
+    <SignedInCard
+      email={confirmedEmail ?? session.user.email}
+      serverUrl={serverUrl}
+      voice={config.voice.transcription}
+      {...glance}
+    >
+      <QuickVoiceButton api={api} voice={config.voice} />
       <button type="button" className="button" disabled={signingOut} onClick={() => void signOut()}>
         {signingOut ? 'Signing out...' : 'Sign Out'}
       </button>
+      <Suspense fallback={null}>
+        <ConnectionsSection api={api} social={config.social} />
+      </Suspense>
     </SignedInCard>
   );
 }

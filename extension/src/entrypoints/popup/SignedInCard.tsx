@@ -15,11 +15,13 @@ export function SignedInCard({
         Signed in as <strong>{email}</strong>
       </p>
       <GlanceView {...glance} />
-      <SidePanelButton />
-      <TabLink href={`${glance.serverUrl}/dashboard`} className="button primary">
-        Open dashboard
-      </TabLink>
-      {children}
+      <div className="actions">
+        <SidePanelButton />
+        <TabLink href={`${glance.serverUrl}/dashboard`} className="button primary">
+          Open dashboard
+        </TabLink>
+        {children}
+      </div>
     </div>
   );
 }

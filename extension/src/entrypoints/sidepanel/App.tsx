@@ -1,16 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { useConnection } from '../../lib/hooks/use-connection.ts';
 import { useServerUrl } from '../../lib/hooks/use-server-url.ts';
-import { useSession } from '../../lib/hooks/use-session.ts';
 import { SignedInChat } from './SignedInChat.tsx';
+import { usePanelSession } from './use-panel-session.ts';
 
 /** The side panel: the chat when signed in; otherwise where to sign in (the popup owns the sign-in form). */
 export function App() {
   const server = useServerUrl();
   const [attempt, setAttempt] = useState(0);
   const connection = useConnection(server.url, attempt);
-  // Signing in or out in the popup reaches this panel through the shared session storage.
-  const session = useSession(connection.status === 'ready' ? connection.supabase : null);
+  // Signing in or out anywhere (popup, dashboard hand-off) reaches this panel through the shared session storage.
+  const session = usePanelSession(connection.status === 'ready' ? connection.supabase : null);
 
   if (connection.status === 'offline') {
     return (

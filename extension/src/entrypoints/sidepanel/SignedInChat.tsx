@@ -1,5 +1,5 @@
 import type { Session } from '@supabase/auth-js';
-import type { Api, PublicConfig } from '@cofounder/shared';
+import { MODE_TEXT, type Api, type PublicConfig } from '@cofounder/shared';
 import { browser } from 'wxt/browser';
 import {
   ChatComposer,
@@ -52,6 +52,7 @@ export function SignedInChat({ session, supabase, api, config, serverUrl }: Sign
     onSessionExpired: () => void supabase.auth.signOut({ scope: 'local' }),
   });
   const streaming = chat.thread.some((m) => m.streaming);
+  const offline = answersOffline(config.modes.ai, model.state);
   // Sending waits for the history so new messages never land above messages still loading.
   const ready = history.status !== 'loading';
 
@@ -74,9 +75,10 @@ export function SignedInChat({ session, supabase, api, config, serverUrl }: Sign
         <header className="panel-header">
           <div className="panel-title">
             <h1>{internName}</h1>
-            {answersOffline(config.modes.ai, model.state) && <OfflineBadge connect={connect} />}
+            {/* One status, as in the dashboard's chat: the offline co-founder's badge takes the place of "Online". */}
+            {offline && <OfflineBadge connect={connect} />}
             <span className="panel-status" aria-live="polite">
-              {chat.pending ? 'Typing...' : 'Online'}
+              {chat.pending ? MODE_TEXT.typing : offline ? null : MODE_TEXT.online}
             </span>
           </div>
           <UsageMeter variant="inline" reply={usage.reply} error={usage.error} loading={usage.loading} />

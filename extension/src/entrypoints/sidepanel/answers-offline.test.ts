@@ -16,7 +16,7 @@ function answeredBy(answering: ModelAnswering): ModelSettingsState {
   };
 }
 
-describe("the side panel's Offline mode badge", () => {
+describe("the side panel's offline co-founder badge", () => {
   it("follows the founder's model settings over the server's mode", () => {
     const ownModel = answeredBy({ source: 'founder', mode: 'real', model: 'llama3.2:latest' });
     expect(answersOffline('local', ownModel)).toBe(false);

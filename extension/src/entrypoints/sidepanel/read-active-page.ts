@@ -3,7 +3,8 @@ import type { PageContext } from '@cofounder/shared';
 import { toPageContext, type RawPage } from '../../lib/page-context.ts';
 
 export type PageRead =
-  | { kind: 'page'; page: PageContext }
+  /** `tabId`: the tab the page was read from (the chip follows that tab). */
+  | { kind: 'page'; page: PageContext; tabId: number }
   /** Browser pages, the Web Store, other extensions: no extension may script them. */
   | { kind: 'restricted' }
   /** Chrome has not granted this tab: activeTab comes from the toolbar icon or the context menu, not the panel. */
@@ -28,7 +29,7 @@ export async function readActivePage(): Promise<PageRead> {
     });
     const page = toPageContext((frame?.result ?? {}) as RawPage);
     // A page without a usable http(s) address (a data: or blob: document) cannot be attached either.
-    return page && /^https?:/.test(page.url) ? { kind: 'page', page } : { kind: 'restricted' };
+    return page && /^https?:/.test(page.url) ? { kind: 'page', page, tabId: tab.id } : { kind: 'restricted' };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return RESTRICTED.test(message) || RESTRICTED.test(tab.url ?? '') ? { kind: 'restricted' } : { kind: 'no-access' };

@@ -1,13 +1,30 @@
-import { connectionStatus, PLATFORM_NAMES, type Api, type ConnectionView } from '@cofounder/shared';
+import {
+  connectionStatus,
+  PLATFORM_NAMES,
+  type Api,
+  type ConnectionView,
+  type PublicConfig,
+} from '@cofounder/shared';
+import { CONNECTION_STATUS_LABEL } from '../../../../shared/src/ui/connections/connection-texts.ts';
+import { ConnectAction } from '../../../../shared/src/ui/connections/ConnectAction.tsx';
 import { useOAuthStatus, useSocialConnections } from '../hooks/use-social-connections.ts';
 import { requestConnect, SOCIAL_PLATFORMS, type SocialPlatform } from '../oauth-status.ts';
 import './connections.css';
 
-/** X and Reddit: their state on the server, and Connect, which runs the OAuth flow in a window of the extension. */
-export function ConnectionsSection({ api }: { api: Pick<Api, 'connections'> }) {
+/**
+ * X and Reddit: their state on the server, and Connect, which runs the OAuth flow in a window of the extension —
+ * or, as on the dashboard, why it cannot when the server has no OAuth app for the platform (`social`).
+ */
+export function ConnectionsSection({
+  api,
+  social,
+}: {
+  api: Pick<Api, 'connections'>;
+  social: PublicConfig['social'];
+}) {
   const { views, failed, refresh } = useSocialConnections(api);
   return (
-    <section className="stack" aria-labelledby="connections-heading">
+    <section className="stack connections-section" aria-labelledby="connections-heading">
       <h2 id="connections-heading" className="muted">
         Connections
       </h2>
@@ -17,6 +34,7 @@ export function ConnectionsSection({ api }: { api: Pick<Api, 'connections'> }) {
             key={platform}
             platform={platform}
             view={views?.[platform]}
+            configured={social[platform]}
             loading={views === null && !failed}
             onFinished={refresh}
           />
@@ -34,11 +52,12 @@ export function ConnectionsSection({ api }: { api: Pick<Api, 'connections'> }) {
 interface RowProps {
   platform: SocialPlatform;
   view: ConnectionView | undefined;
+  configured: boolean;
   loading: boolean;
   onFinished: () => void;
 }
 
-function ConnectionRow({ platform, view, loading, onFinished }: RowProps) {
+function ConnectionRow({ platform, view, configured, loading, onFinished }: RowProps) {
   const [status, setStatus] = useOAuthStatus(platform, onFinished);
   const state = status?.state === 'connected' ? 'connected' : connectionStatus(platform, view);
   const username = status?.state === 'connected' ? status.username : view?.username;
@@ -57,10 +76,17 @@ function ConnectionRow({ platform, view, loading, onFinished }: RowProps) {
         <strong>{PLATFORM_NAMES[platform]}</strong>{' '}
         <span className="muted">{loading ? 'Loading...' : stateText(state, username)}</span>
       </span>
-      {state !== 'connected' && !loading && (
-        <button type="button" className="button" disabled={connecting} onClick={connect}>
-          {connecting ? 'Connecting...' : 'Connect'}
-        </button>
+      {!loading && (
+        <ConnectAction
+          platform={platform}
+          status={state}
+          configured={configured}
+          busy={connecting}
+          showConnecting
+          onConnect={connect}
+          className="button"
+          primaryClassName="button"
+        />
       )}
       {status?.state === 'error' && (
         <p role="alert" className="field-error">
@@ -79,7 +105,6 @@ function ConnectionRow({ platform, view, loading, onFinished }: RowProps) {
 }
 
 function stateText(state: ReturnType<typeof connectionStatus>, username: string | null | undefined): string {
-  if (state === 'connected') return username ? `Connected @${username}` : 'Connected';
-  if (state === 'error') return 'Error';
-  return 'Not connected';
+  const label = CONNECTION_STATUS_LABEL[state];
+  return state === 'connected' && username ? `${label} @${username}` : label;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { createApi, isUsableToken, type Api, type PublicConfig } from '@cofounder/shared';
 import { createSupabase, type SupabaseClient } from '../supabase.ts';
 import { useServerConfig } from './use-server-config.ts';
@@ -25,9 +25,6 @@ export function useConnection(serverUrl: string | null, attempt: number): Connec
     });
     return { supabase, api };
   }, [serverUrl, config]);
-
-  // A replaced client must not keep refreshing a session in the background.
-  useEffect(() => () => void clients?.supabase.auth.stopAutoRefresh(), [clients]);
 
   if (server.status !== 'ready' || !clients)
     return server.status === 'ready' ? { status: 'loading' } : server;

@@ -191,7 +191,7 @@ describe('changing a local subscription (spec 2 §4)', () => {
     await expectPassesGate(await gated(user));
   });
 
-  it('downgrade waits for the period end, cancel keeps the plan active, reactivate takes both back', async () => {
+  it('downgrade waits for the period end, cancel keeps the plan active, reactivate and undo take both back', async () => {
     const user = await signedInUser(t);
     await subscribe(user, 'builder');
     const periodEnd = (await status(user)).nextBillingDate!;
@@ -214,7 +214,10 @@ describe('changing a local subscription (spec 2 §4)', () => {
 
     const again = await post(user, 'reactivate-subscription');
     expect(again.status).toBe(200);
-    expect(await status(user)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, plan: 'builder' });
+    expect(await status(user)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, plan: 'builder', scheduledChange: { plan: 'starter' } });
+    const undo = await post(user, 'reactivate-subscription');
+    expect(await undo.json()).toMatchObject({ message: BILLING.changeUndoneText('Builder', 'Starter') });
+    expect(await status(user)).toMatchObject({ cancelAtPeriodEnd: false, plan: 'builder', scheduledChange: null });
     expect((await post(user, 'reactivate-subscription')).status).toBe(409);
   });
 
@@ -229,7 +232,7 @@ describe('changing a local subscription (spec 2 §4)', () => {
     expect((await post(user, 'change-plan', { planName: 'gold', interval: 'monthly' })).status).toBe(400);
     expect(await status(user)).toMatchObject({ plan: 'builder', scheduledChange: null });
     const portal = await post(user, 'create-portal-session');
-    expect(await portal.json()).toEqual({ success: true, url: '/dashboard/settings?tab=subscription' });
+    expect(await portal.json()).toEqual({ success: true, url: BILLING.localPortalPath });
   });
 
   it('rolls the period over lazily: a scheduled downgrade starts, a cancellation ends the plan', async () => {

@@ -240,7 +240,7 @@ describe('Stripe: changing plans (spec 2 §4)', () => {
     await expectUpgradeRequired(await smsStatus(user));
   });
 
-  it('cancel keeps the plan active to the period end (releasing a pending downgrade); reactivate takes it back', async () => {
+  it('cancel keeps the plan active to the period end (putting a pending downgrade aside); reactivate restores both', async () => {
     const user = await signedInUser(t);
     const { sub } = await subscribe(user, 'scale');
     await post(user, 'downgrade-subscription', { targetPlan: 'builder', targetInterval: 'monthly' });
@@ -250,11 +250,16 @@ describe('Stripe: changing plans (spec 2 §4)', () => {
     expect(await cancel.json()).toMatchObject({ message: 'Subscription will cancel at end of period' });
     expect(sub.schedule).toBeNull();
     expect(sub.cancel_at_period_end).toBe(true);
-    expect(await status(user)).toMatchObject({ plan: 'scale', status: 'active', cancelAtPeriodEnd: true, scheduledChange: null });
+    const aside = { scheduledChange: { plan: 'builder', interval: 'monthly' } };
+    expect(await status(user)).toMatchObject({ plan: 'scale', status: 'active', cancelAtPeriodEnd: true, ...aside });
+    // Stripe's own word on the cancelled subscription (no schedule) does not forget the downgrade put aside.
+    expect(await delivered(stripe.event('customer.subscription.updated', sub, Math.floor(Date.now() / 1000) + 5))).toBe('applied');
+    expect(await status(user)).toMatchObject({ cancelAtPeriodEnd: true, ...aside });
     const back = await post(user, 'reactivate-subscription');
     expect(back.status).toBe(200);
     expect(sub.cancel_at_period_end).toBe(false);
-    expect(await status(user)).toMatchObject({ plan: 'scale', status: 'active', cancelAtPeriodEnd: false });
+    expect(sub.schedule).not.toBeNull();
+    expect(await status(user)).toMatchObject({ plan: 'scale', status: 'active', cancelAtPeriodEnd: false, ...aside });
   });
 
   it('a checkout for a higher plan replaces the old subscription once it completes', async () => {

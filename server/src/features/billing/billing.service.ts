@@ -106,6 +106,10 @@ export function createBillingService({ db, now, provider, log, queue }: BillingS
     return { ...row, plan: row.plan, interval: row.interval };
   }
 
+  /** The downgrade a subscription row holds for its period end, if any. */
+  const pendingChange = (sub: StoredSubscription) =>
+    sub.scheduledPlan && sub.scheduledInterval ? { plan: sub.scheduledPlan, interval: sub.scheduledInterval } : null;
+
   const sync = (userId: string, subscription: SyncEvent['subscription']) =>
     provider.kind === 'local'
       ? apply({ id: `levt_${crypto.randomUUID()}`, type: 'subscription.updated', at: at(), subscription: { ...subscription, userId } })
@@ -227,17 +231,44 @@ async function downgrade(userId: string, plan: PaidPlanId, interval: BillingInte
       const sub = await activeSubscription(userId);
       if (sub.cancelAtPeriodEnd) throw new AppError('conflict', 'Your subscription is already set to cancel at the end of the period.');
       const snapshot = await guard(() => provider.setCancelAtPeriodEnd(sub, true));
-      await sync(userId, snapshot);
+      // The provider drops a pending downgrade with the cancellation; the row keeps it so Reactivate restores it.
+      await sync(userId, { ...snapshot, scheduled: pendingChange(sub) });
       const end = snapshot.currentPeriodEnd ?? sub.currentPeriodEnd;
       return { success: true, message: 'Subscription will cancel at end of period', effectiveDate: end?.toISOString() ?? null };
     },
 
     async reactivate(userId: string): Promise<SubscriptionActionResponse> {
       const sub = await activeSubscription(userId);
-      if (!sub.cancelAtPeriodEnd && !sub.scheduledPlan) throw new AppError('conflict', 'Your subscription is already active.');
-      const snapshot = await guard(() => provider.setCancelAtPeriodEnd(sub, false));
+      const pending = pendingChange(sub);
+      if (!sub.cancelAtPeriodEnd && !pending) throw new AppError('conflict', 'Your subscription is already active.');
+      const resumed = await guard(() => provider.setCancelAtPeriodEnd(sub, false));
+      if (!sub.cancelAtPeriodEnd && pending) {
+        // Nothing to take back but the downgrade: undoing it keeps the current plan.
+        await sync(userId, resumed);
+        return { success: true, message: BILLING.changeUndoneText(PLANS[sub.plan].name, PLANS[pending.plan].name), effectiveDate: null };
+      }
+      const again = `Your ${PLANS[sub.plan].name} subscription is active again`;
+      if (!pending) {
+        await sync(userId, resumed);
+        return { success: true, message: again, effectiveDate: null };
+      }
+      // Taking the cancellation back restores the downgrade the cancellation had put aside.
+      const back: StoredSubscription = {
+        ...sub,
+        status: resumed.status,
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: resumed.currentPeriodEnd ?? sub.currentPeriodEnd,
+        scheduledPlan: null,
+        scheduledInterval: null,
+      };
+      const snapshot = await guard(() => provider.scheduleChange(back, pending.plan, pending.interval));
       await sync(userId, snapshot);
-      return { success: true, message: `Your ${PLANS[sub.plan].name} subscription is active again`, effectiveDate: null };
+      const effective = snapshot.currentPeriodEnd ?? sub.currentPeriodEnd ?? at();
+      return {
+        success: true,
+        message: `${again}. It changes to ${PLANS[pending.plan].name} on ${dateText(effective)}, as scheduled.`,
+        effectiveDate: effective.toISOString(),
+      };
     },
 
     async portal(user: { id: string; email: string }): Promise<PortalResponse> {

@@ -310,11 +310,11 @@ describe('screenshot and task', () => {
     expect((await shoot()).status).toBe(409);
   });
 
-  it('deleting a terminated machine removes its tasks and screenshots', async () => {
+  it('deleting a machine removes its tasks and screenshots', async () => {
     const user = await signedInUser(t);
     const vm = await machine(user);
     await run(user, vm.id, { task: 'take a screenshot' });
-    for (let i = 0; i < 2; i++) expect((await call(t, 'POST', `/api/vms/terminate/${vm.id}`, { token: user.token, body: {} })).status).toBe(200);
+    expect((await call(t, 'POST', `/api/vms/terminate/${vm.id}`, { token: user.token, body: {} })).status).toBe(200);
     expect(await t.database.db.select().from(vmTasks).where(eq(vmTasks.vmId, vm.id))).toEqual([]);
     expect(await t.database.db.select().from(vmScreenshots).where(eq(vmScreenshots.vmId, vm.id))).toEqual([]);
   });

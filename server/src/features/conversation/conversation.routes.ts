@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import {
   CHAT,
   ConversationQuery,
@@ -36,7 +37,11 @@ export const conversationRoutes: FeatureRouter = ({ database, ai, now, log, queu
   });
 
   const chatBudget = limitPerUser(rateLimits, 'chat', RATE_LIMITS.chat, RATE_LIMITS.texts.chat);
-  router.post('/api/conversation/:userId', ownParam('userId'), chatBudget, async (ctx) => {
+  const monthFirst: Middleware = async (ctx, next) => {
+    await conversation.refuseWhenMonthUsedUp(currentUser(ctx).id);
+    return next();
+  };
+  router.post('/api/conversation/:userId', ownParam('userId'), monthFirst, chatBudget, async (ctx) => {
     refuseLongText(ctx.request.body);
     const { text, pageContext } = parseInput(SendMessageBody, ctx.request.body);
     // Errors up to here (and the 429 inside send) are plain JSON answers, whichever variant was asked for.

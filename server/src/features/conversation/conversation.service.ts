@@ -131,6 +131,15 @@ export function createConversationService({ db, ai: models, usage, now, log, que
     },
 
     /**
+     * 429 with the monthly text when this month's messages are used up. Asked before the per-minute budget, so
+     * the monthly limit's text wins whenever it applies (issue 25); send() still counts atomically.
+     */
+    async refuseWhenMonthUsedUp(userId: string): Promise<void> {
+      const { messages } = (await usage.details(userId)).usage;
+      if (!messages.unlimited && messages.remaining === 0) throw usage.limitReached();
+    },
+
+    /**
      * Counts the message (429 when the month is used up, nothing stored) and stores it, atomically; the
      * returned turn then asks the AI. A failed reply keeps the founder's message and gives the count back.
      */

@@ -10,12 +10,17 @@ interface Stream {
   lapse: NodeJS.Timeout;
   /** A frame is still being stored and sent: later frames are dropped rather than queued behind it. */
   sending: boolean;
+  /** The newest frame: Chromium sends one only when the screen changes, so a new watcher gets this one. */
+  last: Buffer | null;
+  userId: string;
 }
 
 /**
  * The live view of local machines: when a monitor socket (in any process) asks to watch a machine this process
  * holds, its screen streams as `screenshot` events with live: true, until no one renews the watch within
- * VMS.liveWatchTtlMs. Returns the function that ends every stream (shutdown).
+ * VMS.liveWatchTtlMs. A watch of a machine already streaming sends its newest frame again: a still screen sends
+ * nothing new, and a second view (the launch dialog beside the task panel) would wait for it forever. Returns
+ * the function that ends every stream (shutdown).
  */
 export function startLiveView(deps: { db: Db; vm: VmProvider; vmEvents: VmEvents; log: Logger; ttlMs?: number }): () => void {
   const { db, vm, vmEvents, log } = deps;
@@ -35,27 +40,33 @@ export function startLiveView(deps: { db: Db; vm: VmProvider; vmEvents: VmEvents
     return timer;
   };
 
+  function send(stream: Stream, userId: string, vmId: string, jpeg: Buffer): void {
+    if (stream.sending) return;
+    stream.sending = true;
+    vmEvents
+      .publish(userId, { type: 'screenshot', vmId, taskId: null, step: null, live: true }, jpeg)
+      .catch((err: unknown) => log.warn({ err, vmId }, 'live frame not published'))
+      .finally(() => {
+        stream.sending = false;
+      });
+  }
+
   async function watch(vmId: string): Promise<void> {
     const running = streams.get(vmId);
     if (running) {
       clearTimeout(running.lapse);
       running.lapse = lapseTimer(vmId);
+      if (running.last) send(running, running.userId, vmId, running.last);
       return;
     }
     if (!vm.holds(vmId)) return; // another process runs it, and answers the same request
     const row = await vmById(db, vmId);
     if (!row || streams.has(vmId)) return;
-    const stream: Stream = { stop: () => undefined, lapse: lapseTimer(vmId), sending: false };
+    const stream: Stream = { stop: () => undefined, lapse: lapseTimer(vmId), sending: false, last: null, userId: row.userId };
     streams.set(vmId, stream);
     stream.stop = vm.watch(vmId, (jpeg) => {
-      if (stream.sending) return;
-      stream.sending = true;
-      vmEvents
-        .publish(row.userId, { type: 'screenshot', vmId, taskId: null, step: null, live: true }, jpeg)
-        .catch((err: unknown) => log.warn({ err, vmId }, 'live frame not published'))
-        .finally(() => {
-          stream.sending = false;
-        });
+      stream.last = jpeg;
+      send(stream, row.userId, vmId, jpeg);
     });
   }
 

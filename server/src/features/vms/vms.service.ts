@@ -213,20 +213,23 @@ export function createVmsService(deps: VmsDeps) {
     },
 
     /**
-     * suspend | stop | resume | start | terminate (spec 2 §4). Terminating an already TERMINATED machine deletes
-     * it with its tasks and screenshots: the card's "Delete" (after the deletion confirmation) removes it.
+     * suspend | stop | resume | start | terminate (spec 2 §4). Terminate is the card's "Delete", confirmed as
+     * permanent: the machine ends (its running time metered) and goes with its tasks and screenshots, answering
+     * its last state. A row already TERMINATED (ended outside the card) is deleted the same way.
      */
     async act(userId: string, action: VmAction, id: string): Promise<Vm> {
       const row = await ownVm(db, id, userId);
-      const [current] = await view([row]);
-      if (action === 'terminate' && row.status === 'TERMINATED') {
-        await providerCall(action, () => vm.terminate(row.id));
-        await deleteVm(db, row.id);
-        return current!;
-      }
       const next = vmTransition(row.status, action);
       if (!next) throw new AppError('conflict', `A ${row.status} machine cannot be ${PAST[action]}.`);
       if (heldElsewhere(row)) throw new AppError('conflict', VMS.texts.otherProcess);
+      if (action === 'terminate') {
+        let ended = row;
+        if (row.status === 'TERMINATED') await providerCall(action, () => vm.terminate(row.id));
+        else ended = await transition(row, action, next);
+        const [last] = await view([ended]);
+        await deleteVm(db, row.id);
+        return last!;
+      }
       const moved = action === 'start' || action === 'resume' ? await bringLive(row, action) : await transition(row, action, next);
       const [updated] = await view([moved]);
       return updated!;

@@ -72,13 +72,15 @@ describe('launch', () => {
     expect(await errorOf(third)).toBe(VMS.texts.machineLimit(2));
   });
 
-  it('frees a machine slot once one is terminated', async () => {
+  it('frees a machine slot once one is deleted', async () => {
     const trial = await signedInUser(t);
     const vm = await launched(trial);
     expect((await act(trial, 'terminate', vm.id)).status).toBe(200);
     await launched(trial);
-    // Starting the terminated one again would hold a second machine.
-    const start = await act(trial, 'start', vm.id);
+    // A TERMINATED machine (ended outside its card) started again would hold a second machine.
+    const other = await launched(await signedInUser(t));
+    await t.database.db.update(vms).set({ status: 'TERMINATED', userId: trial.id }).where(eq(vms.id, other.id));
+    const start = await act(trial, 'start', other.id);
     expect(start.status).toBe(429);
     expect(await errorOf(start)).toBe(VMS.texts.machineLimit(1));
   });
@@ -120,11 +122,8 @@ describe('state machine (spec 2 §4) through the routes', () => {
   const allowed: [VmStatus, VmAction, VmStatus][] = [
     ['RUNNING', 'suspend', 'SUSPENDED'],
     ['RUNNING', 'stop', 'STOPPED'],
-    ['RUNNING', 'terminate', 'TERMINATED'],
     ['SUSPENDED', 'resume', 'RUNNING'],
-    ['SUSPENDED', 'terminate', 'TERMINATED'],
     ['STOPPED', 'start', 'RUNNING'],
-    ['STOPPED', 'terminate', 'TERMINATED'],
     ['TERMINATED', 'start', 'RUNNING'],
   ];
   const refused: [VmStatus, VmAction, string][] = [
@@ -138,11 +137,12 @@ describe('state machine (spec 2 §4) through the routes', () => {
     ['TERMINATED', 'suspend', 'A TERMINATED machine cannot be suspended.'],
   ];
 
-  /** A machine in `status`, reached through the routes. */
+  /** A machine in `status`, reached through the routes; TERMINATED is one that ended outside its card (stopped, then marked). */
   async function machineIn(user: TestUser, status: VmStatus) {
     const vm = await launched(user);
-    const path: Record<VmStatus, VmAction[]> = { RUNNING: [], SUSPENDED: ['suspend'], STOPPED: ['stop'], TERMINATED: ['terminate'] };
+    const path: Record<VmStatus, VmAction[]> = { RUNNING: [], SUSPENDED: ['suspend'], STOPPED: ['stop'], TERMINATED: ['stop'] };
     for (const a of path[status]) expect((await act(user, a, vm.id)).status).toBe(200);
+    if (status === 'TERMINATED') await t.database.db.update(vms).set({ status }).where(eq(vms.id, vm.id));
     return vm;
   }
 
@@ -163,6 +163,20 @@ describe('state machine (spec 2 §4) through the routes', () => {
     expect(res.status).toBe(409);
     expect(await errorOf(res)).toBe(text);
   });
+
+  it.each(['RUNNING', 'SUSPENDED', 'STOPPED'] as const)(
+    'Delete (terminate) ends a %s machine for good: answered TERMINATED, then gone from the list (issue 25 item 13)',
+    async (from) => {
+      const user = await builder();
+      const vm = await machineIn(user, from);
+      const res = await act(user, 'terminate', vm.id);
+      expect(res.status).toBe(200);
+      expect(VmResponse.parse(await res.json()).vm).toMatchObject({ id: vm.id, status: 'TERMINATED' });
+      expect((await list(user)).map((v) => v.id)).not.toContain(vm.id);
+      expect(fake.state(vm.id)).toBeNull();
+      expect((await act(user, 'start', vm.id)).status).toBe(404);
+    },
+  );
 
   it('terminating a TERMINATED machine deletes it (the card’s Delete), answering its last state', async () => {
     const user = await signedInUser(t);
@@ -248,6 +262,29 @@ describe('live view', () => {
       expect(frames[0]).toEqual({ userId: user.id, live: true, taskId: null });
       expect(fake.watching.has(vm.id)).toBe(true);
       await expect.poll(() => fake.watching.has(vm.id), { timeout: 5000 }).toBe(false);
+    } finally {
+      stop();
+      unsubscribe();
+    }
+  });
+
+  it('sends a still screen’s newest frame again to a later watch of the same machine (issue 25 item 13)', async () => {
+    const user = await signedInUser(t);
+    const vm = await launched(user);
+    const frames: unknown[] = [];
+    const unsubscribe = t.vmEvents.subscribe((_userId, m) => {
+      if (m.type === 'screenshot' && m.vmId === vm.id) frames.push(m);
+    });
+    // Chromium's screencast sends a frame only when the screen changes: this screen changes once.
+    const still = { ...fake, watch: (_id: string, onFrame: (jpeg: Buffer) => void) => (onFrame(Buffer.from([0xff, 0xd8, 0xff])), () => {}) };
+    const stop = startLiveView({ db: t.database.db, vm: still, vmEvents: t.vmEvents, log: silentLog() });
+    try {
+      await t.vmEvents.requestWatch(vm.id);
+      await expect.poll(() => frames.length, { timeout: 5000 }).toBe(1);
+      // The launch dialog subscribes after the task panel already got that one frame.
+      await t.vmEvents.requestWatch(vm.id);
+      await expect.poll(() => frames.length, { timeout: 5000 }).toBe(2);
+      expect(frames[1]).toMatchObject({ live: true, taskId: null });
     } finally {
       stop();
       unsubscribe();

@@ -212,8 +212,8 @@ export function createLocalBilling(db: Db, now: () => number): LocalBillingProvi
     },
 
     async portalUrl() {
-      // No hosted portal here: the subscription tab is where plans, cancellation and payments are managed.
-      return '/dashboard/settings?tab=subscription';
+      // The web app's local portal: the same plan, cancellation and invoice actions, on this machine's data.
+      return BILLING.localPortalPath;
     },
 
     async invoices(_customerId, userId, limit) {

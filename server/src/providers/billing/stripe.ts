@@ -123,8 +123,9 @@ export function createStripeBilling(config: StripeConfig, publicUrl: string): St
       status: stateOf(sub.status),
       cancelAtPeriodEnd: sub.cancel_at_period_end === true,
       currentPeriodEnd: fromEpoch(periodEnd),
-      // Stripe carries the schedule, not its next phase: a subscription without one has no pending downgrade.
-      scheduled: sub.schedule ? undefined : null,
+      // Stripe carries the schedule, not its next phase: a subscription without one has no pending downgrade,
+      // except while it is set to cancel: the product then keeps the downgrade the cancellation put aside.
+      scheduled: sub.schedule || sub.cancel_at_period_end === true ? undefined : null,
       userId: typeof meta.userId === 'string' ? meta.userId : null,
     };
   }

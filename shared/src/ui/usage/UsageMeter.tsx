@@ -16,6 +16,8 @@ export interface UsageMeterProps {
   loading?: boolean;
   /** The upgrade call to action, shown in the full panel on the free trial and starter plans only. */
   upgrade?: ReactNode;
+  /** The voice minutes bar; off where nothing can transcribe (it would count what the founder cannot use). */
+  showVoice?: boolean;
   now?: Date;
 }
 
@@ -26,6 +28,7 @@ export function UsageMeter({
   error,
   loading = false,
   upgrade,
+  showVoice = true,
   now,
 }: UsageMeterProps) {
   const inline = variant === 'inline';
@@ -71,7 +74,7 @@ export function UsageMeter({
     );
   }
 
-  const notes = [warnings.messageLimit, warnings.taskLimit, warnings.voiceLimit].filter((w): w is string =>
+  const notes = [warnings.messageLimit, warnings.taskLimit, showVoice ? warnings.voiceLimit : null].filter((w): w is string =>
     Boolean(w),
   );
   return (
@@ -85,7 +88,7 @@ export function UsageMeter({
       </header>
       <UsageBar label="Messages" counter={usage.messages} warning={warnings.messageLimit} />
       <UsageBar label="Tasks" counter={usage.tasks} warning={warnings.taskLimit} />
-      <UsageBar label="Voice minutes" counter={usage.voiceMinutes} warning={warnings.voiceLimit} />
+      {showVoice && <UsageBar label="Voice minutes" counter={usage.voiceMinutes} warning={warnings.voiceLimit} />}
       {notes.map((note) => (
         <p key={note} className="flex items-start gap-2 text-sm text-red-700 dark:text-red-300">
           <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

@@ -21,5 +21,4 @@ export const CONNECTION_TEXT = {
   saveFailed: (p: ConnectionPlatform, msg: string) => `Failed to save ${name(p)} connection: ${msg}`,
   oauthFailed: (p: ConnectionPlatform, error: string) => `Failed to connect to ${name(p)}: ${error}`,
   resumed: (p: ConnectionPlatform, n: number) => `${name(p)} connected, ${n} paused task(s) resumed`,
-  notConfigured: (p: ConnectionPlatform) => `${name(p)} is not configured on this server`,
 };

@@ -8,7 +8,7 @@ import { PendingInvestorEmails } from '../investors/PendingInvestorEmails.tsx';
 import { PendingComputerActions } from '../vms/PendingComputerActions.tsx';
 import { buttonClass, cardClass } from '../work/labels.ts';
 import { ApprovalCard } from './ApprovalCard.tsx';
-import { APPROVAL_TEXT, APPROVALS_EMPTY } from './texts.ts';
+import { APPROVAL_TEXT, APPROVALS_EMPTY, APPROVALS_SUBTITLE } from './texts.ts';
 
 type Tab = 'pending' | 'approved' | 'rejected';
 const TABS: { id: Tab; label: string }[] = [
@@ -32,7 +32,7 @@ function decidedText({ status, publish, post }: Approval): string {
 
 const errorText = (e: unknown, fallback: string) => (e instanceof ApiError ? e.message : fallback);
 
-/** /dashboard/approvals: drafted posts wait here for the founder's approve / edit / reject. */
+/** /dashboard/approvals: drafted posts wait here for the founder's approve / edit / reject, with the other waiting kinds. */
 export function ApprovalsScreen() {
   const [tab, setTab] = useState<Tab>('pending');
   const approvals = useApprovals(tab);
@@ -59,7 +59,7 @@ export function ApprovalsScreen() {
       <header>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">Approvals</h1>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Posts your co-founder drafted wait here until you approve them.
+          {APPROVALS_SUBTITLE}
         </p>
       </header>
       <PendingComputerActions />

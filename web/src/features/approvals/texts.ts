@@ -2,6 +2,10 @@ import { PLATFORM_NAMES, type Approval } from '@cofounder/shared';
 
 export const APPROVALS_EMPTY = 'Nothing waiting for you';
 
+/** What the inbox holds: every kind the sidebar badge counts (posts, investor emails, computer actions). */
+export const APPROVALS_SUBTITLE =
+  'Posts, investor emails and sensitive computer actions your co-founder prepared wait here until you approve them.';
+
 /** The sidebar link's accessible name, with the waiting count when there is one. */
 export function approvalsLinkLabel(count: number): string {
   return count > 0 ? `Approvals, ${count} waiting` : 'Approvals';

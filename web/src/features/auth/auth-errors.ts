@@ -1,4 +1,5 @@
 import { PASSWORD_MIN_LENGTH } from '@cofounder/shared';
+import { SIGN_IN_TEXT } from '@cofounder/shared/ui';
 import type { OAuthProvider } from './auth-client.ts';
 
 /**
@@ -14,7 +15,7 @@ export interface AuthErrorLike {
 
 export const AUTH_ERROR_TEXT = {
   unconfirmed: 'Please verify your email address first. Redirecting to verification page...',
-  invalidCredentials: 'Incorrect email or password. If you just registered, please verify your email first.',
+  invalidCredentials: SIGN_IN_TEXT.invalidCredentials,
   loginRateLimited: 'Too many login attempts. Please wait a few minutes and try again.',
   userNotFound: 'No account found with this email address. Please check your email or create a new account.',
   invalidEmail: 'Please enter a valid email address.',

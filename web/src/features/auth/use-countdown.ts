@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** A whole-second countdown (the resend cooldown): `start(n)` counts n → 0, one step per second. */
-export function useCountdown() {
-  const [secondsLeft, setSecondsLeft] = useState(0);
+/**
+ * A whole-second countdown (the resend cooldown): `start(n)` counts n → 0, one step per second; `initialSeconds`
+ * starts it already running (an email that just went out).
+ */
+export function useCountdown(initialSeconds = 0) {
+  const [secondsLeft, setSecondsLeft] = useState(initialSeconds);
   const running = secondsLeft > 0;
 
   useEffect(() => {

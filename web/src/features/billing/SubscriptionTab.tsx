@@ -82,8 +82,11 @@ function PlanDates({ status }: { status: SubscriptionStatusResponse }) {
   }
   if (status.scheduledChange) {
     const { plan, interval, effectiveDate } = status.scheduledChange;
+    // A cancellation puts the downgrade aside (Reactivate restores it): say so rather than drop it from view.
     lines.push(
-      `Changes to ${PLANS[plan].name} (${intervalWord(interval)}) on ${formatBillingDate(effectiveDate)}. Current features stay active until then.`,
+      status.cancelAtPeriodEnd
+        ? BILLING.changeOnHoldText(PLANS[plan].name, intervalWord(interval))
+        : `Changes to ${PLANS[plan].name} (${intervalWord(interval)}) on ${formatBillingDate(effectiveDate)}. Current features stay active until then.`,
     );
   }
   return (
@@ -113,8 +116,11 @@ function UpgradePrompt() {
   );
 }
 
-/** Settings → Subscription (spec 2 §2, §4): plan, status, renewal, the plan actions and the payment history. */
-export function SubscriptionTab({ userId }: { userId: string }) {
+/**
+ * Settings → Subscription (spec 2 §2, §4): plan, status, renewal, the plan actions and the payment history.
+ * `inPortal`: drawn inside the local billing portal, which is where Manage Billing leads, so it is not offered.
+ */
+export function SubscriptionTab({ userId, inPortal = false }: { userId: string; inPortal?: boolean }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const status = useSubscriptionStatus(userId);
@@ -195,6 +201,8 @@ export function SubscriptionTab({ userId }: { userId: string }) {
   const canCancel =
     s.hasSubscription && !s.cancelAtPeriodEnd && (s.status === 'active' || s.status === 'past_due');
   const showReactivate = s.cancelAtPeriodEnd || s.status === 'canceled';
+  // Without a cancellation, Reactivate's rule takes back the pending downgrade alone: the current plan stays.
+  const canUndoChange = s.scheduledChange !== null && !s.cancelAtPeriodEnd && s.status !== 'canceled';
   const hasBillingAccount = s.hasSubscription || s.status !== null;
 
   return (
@@ -232,7 +240,7 @@ export function SubscriptionTab({ userId }: { userId: string }) {
           <Link to="/pricing" className={btn.secondary}>
             View All Plans
           </Link>
-          {hasBillingAccount && (
+          {hasBillingAccount && !inPortal && (
             <button type="button" className={btn.secondary} onClick={openPortal} disabled={portal.isPending}>
               {portal.isPending && <Spinner />}
               Manage Billing
@@ -241,6 +249,17 @@ export function SubscriptionTab({ userId }: { userId: string }) {
           {canChange && (
             <button type="button" className={btn.primary} onClick={() => setChangeOpen(true)}>
               Change Plan
+            </button>
+          )}
+          {canUndoChange && (
+            <button
+              type="button"
+              className={btn.secondary}
+              onClick={runReactivate}
+              disabled={reactivate.isPending}
+            >
+              {reactivate.isPending && <Spinner />}
+              {BILLING.undoChangeLabel}
             </button>
           )}
           {canCancel && (

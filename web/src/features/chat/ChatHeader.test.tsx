@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import type { PublicConfig } from '@cofounder/shared';
+import { MODE_TEXT, type PublicConfig } from '@cofounder/shared';
 import { createFakeAuth, fakeSession } from '../../test/fake-auth.ts';
 import { renderApp, TEST_CONFIG } from '../../test/render.tsx';
 import { modelServer, SAVED_OPENAI, serverDefault } from '../settings/model/test-server.ts';
@@ -14,26 +14,28 @@ function openChat(fetch: typeof globalThis.fetch, config: Partial<PublicConfig> 
   return renderApp('/dashboard/chat', { fetch, auth: createFakeAuth(fakeSession()), config });
 }
 
-const badge = () => screen.queryByRole('button', { name: 'Offline mode' });
+const badge = () => screen.queryByRole('button', { name: MODE_TEXT.offlineCofounder });
 const settingsAsked = (fetch: { mock: { calls: unknown[][] } }) =>
   fetch.mock.calls.some(([url]) => String(url).endsWith('/api/model-settings'));
 
-describe("The chat header's Offline mode badge", () => {
+describe("The chat header's offline co-founder badge", () => {
   it("goes once the founder's own model answers, on a server whose default is offline", async () => {
     const { fetch } = modelServer(SAVED_OPENAI);
     openChat(fetch);
     await screen.findByText('Refine my business idea');
     await waitFor(() => expect(settingsAsked(fetch)).toBe(true));
     await waitFor(() => expect(badge()).toBeNull());
+    expect(screen.getByText(MODE_TEXT.online)).toBeTruthy();
   });
 
-  it('shows whenever the offline co-founder answers this founder, whatever the config said', async () => {
+  it('shows whenever the offline co-founder answers this founder, whatever the config said, in place of Online', async () => {
     const { fetch } = modelServer({
       ...serverDefault(),
       answering: { source: 'server', mode: 'local', model: null },
     });
     openChat(fetch, REAL_SERVER);
-    expect(await screen.findByRole('button', { name: 'Offline mode' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: MODE_TEXT.offlineCofounder })).toBeTruthy();
+    expect(screen.queryByText(MODE_TEXT.online)).toBeNull();
   });
 
   it("follows the server's mode while the model settings are still loading", async () => {

@@ -1,5 +1,6 @@
 import { Bot } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { MODE_TEXT } from '@cofounder/shared';
 import { MODEL_SETTINGS_PATH, OfflineBadge, UsageMeter } from '@cofounder/shared/ui';
 import { useConfig } from '../../data/config/use-config.ts';
 import { useModelSettings } from '../../data/model-settings/use-model-settings.ts';
@@ -7,8 +8,9 @@ import { useUsageDetails } from '../../data/usage/use-usage-details.ts';
 import { UsageDetailsDialog } from './UsageDetailsDialog.tsx';
 
 /**
- * The chat's header: the intern's name and status, the offline note while the offline co-founder answers this
- * founder (the founder's model settings; the server's mode until they load), the inline usage meter.
+ * The chat's header: the intern's name, one status, the inline usage meter. The status is "Online" while a model
+ * answers this founder, the offline co-founder's badge in its place while that answers (the founder's model
+ * settings; the server's mode until they load), and "Typing..." during a reply.
  */
 export function ChatHeader({
   userId,
@@ -36,20 +38,18 @@ export function ChatHeader({
           <Bot className="size-5" />
         </span>
         <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-2">
-            <h2 className="truncate text-base font-semibold text-slate-900 dark:text-white">{internName}</h2>
-            {offline && <OfflineBadge connect={{ href: MODEL_SETTINGS_PATH, navigate }} />}
+          <h2 className="truncate text-base font-semibold text-slate-900 dark:text-white">{internName}</h2>
+          <div className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
+            {offline ? (
+              <OfflineBadge connect={{ href: MODEL_SETTINGS_PATH, navigate }} />
+            ) : (
+              <span
+                className={`size-2 rounded-full ${typing ? 'animate-pulse bg-amber-500' : 'bg-emerald-500'}`}
+                aria-hidden="true"
+              />
+            )}
+            <span aria-live="polite">{typing ? MODE_TEXT.typing : offline ? null : MODE_TEXT.online}</span>
           </div>
-          <p
-            className="flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400"
-            aria-live="polite"
-          >
-            <span
-              className={`size-2 rounded-full ${typing ? 'animate-pulse bg-amber-500' : 'bg-emerald-500'}`}
-              aria-hidden="true"
-            />
-            {typing ? 'Typing...' : 'Online'}
-          </p>
         </div>
       </div>
       <div className="flex items-center gap-1">

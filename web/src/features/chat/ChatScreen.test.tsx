@@ -1,9 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { BILLING, type ChatMessage, type SendMessageResponse, type UsageDetails } from '@cofounder/shared';
+import {
+  BILLING,
+  CHAT,
+  CHAT_LENGTH_TEXT,
+  MODE_TEXT,
+  type ChatMessage,
+  type SendMessageResponse,
+  type UsageDetails,
+} from '@cofounder/shared';
 import { createFakeAuth, fakeSession } from '../../test/fake-auth.ts';
 import { controlledStream, createFakeServer, sseResponse, type FakeRoute } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
+
+const COUNTER_FROM = CHAT.maxMessageChars * CHAT.lengthCounterFromShare;
 
 afterEach(() => vi.useRealTimers());
 
@@ -75,13 +85,43 @@ const postsTo = (fetch: ReturnType<typeof server>, path: string) =>
   fetch.mock.calls.filter(([url, init]) => String(url).endsWith(path) && init?.method === 'POST');
 
 describe('chat screen', () => {
-  it('names the intern (default on 404), says Online, shows offline mode and the inline usage meter', async () => {
+  it('names the intern by the one default name, shows one status (the offline co-founder) and the usage meter', async () => {
     const fetch = server();
     await openChat(fetch);
-    expect(await screen.findByRole('heading', { name: 'Your AI Intern' })).toBeTruthy();
-    expect(screen.getByText('Online')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Offline mode' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: CHAT.defaultInternName })).toBeTruthy();
+    expect(screen.getByRole('button', { name: MODE_TEXT.offlineCofounder })).toBeTruthy();
+    // Not "Online" beside it: the badge is the status while the offline co-founder answers (issue 25).
+    expect(screen.queryByText(MODE_TEXT.online)).toBeNull();
     expect(await screen.findByText('12 / 100')).toBeTruthy();
+  });
+
+  it('says Online, and no offline badge, while a model answers', async () => {
+    await openChat(server(), { config: { modes: { auth: 'local', database: 'local', email: 'local', ai: 'real' } } });
+    expect(screen.getByText(MODE_TEXT.online)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: MODE_TEXT.offlineCofounder })).toBeNull();
+  });
+
+  it('keeps a paste past the limit whole, counts it and refuses to send it until it is short enough', async () => {
+    const fetch = server();
+    const { user } = await openChat(fetch);
+    const box = composer() as HTMLTextAreaElement;
+    await user.click(box);
+    await user.paste('x'.repeat(COUNTER_FROM - 1));
+    expect(screen.queryByText(CHAT_LENGTH_TEXT.count(COUNTER_FROM - 1))).toBeNull();
+    await user.paste('y'.repeat(CHAT.maxMessageChars));
+    const length = COUNTER_FROM - 1 + CHAT.maxMessageChars;
+    expect(box.value).toHaveLength(length);
+    expect(screen.getByText(CHAT_LENGTH_TEXT.count(length))).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(CHAT_LENGTH_TEXT.tooLong(length - CHAT.maxMessageChars));
+    expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.keyboard('{Enter}');
+    expect(postsTo(fetch, '/api/conversation/00000000-0000-4000-8000-000000000001')).toHaveLength(0);
+
+    await user.clear(box);
+    await user.paste('z'.repeat(CHAT.maxMessageChars));
+    expect(screen.getByText(CHAT_LENGTH_TEXT.count(CHAT.maxMessageChars))).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('opens the full usage panel from the inline meter, with the upgrade link on the free trial', async () => {
@@ -123,7 +163,7 @@ describe('chat screen', () => {
       config: { modes: { auth: 'local', database: 'local', email: 'local', ai: 'real' } },
     });
     expect(await screen.findByRole('heading', { name: 'Nova' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Offline mode' })).toBeNull();
+    expect(screen.queryByRole('button', { name: MODE_TEXT.offlineCofounder })).toBeNull();
   });
 
   it('offers three prompts when empty; picking one sends it', async () => {
@@ -150,22 +190,22 @@ describe('chat screen', () => {
     await user.type(composer(), 'How do I find customers?{Enter}');
 
     expect(screen.getByText('How do I find customers?')).toBeTruthy();
-    expect(screen.getByText('Typing...')).toBeTruthy();
-    expect(within(screen.getByRole('log')).getByText('Your AI Intern is typing')).toBeTruthy();
+    expect(screen.getByText(MODE_TEXT.typing)).toBeTruthy();
+    expect(within(screen.getByRole('log')).getByText(`${CHAT.defaultInternName} is typing`)).toBeTruthy();
 
     act(() => stream.send('delta', { text: 'Talk to ' }));
     expect(await screen.findByText('Talk to')).toBeTruthy();
-    expect(screen.queryByText('Your AI Intern is typing')).toBeNull();
+    expect(screen.queryByText(`${CHAT.defaultInternName} is typing`)).toBeNull();
     act(() => stream.send('delta', { text: 'ten of them.' }));
     expect(await screen.findByText('Talk to ten of them.')).toBeTruthy();
-    expect(screen.getByText('Typing...')).toBeTruthy();
+    expect(screen.getByText(MODE_TEXT.typing)).toBeTruthy();
 
     const usageCalls = fetch.mock.calls.filter(([url]) => String(url).includes('usage-details')).length;
     act(() => {
       stream.send('done', reply('Talk to ten of them.'));
       stream.close();
     });
-    await waitFor(() => expect(screen.getByText('Online')).toBeTruthy());
+    await waitFor(() => expect(screen.queryByText(MODE_TEXT.typing)).toBeNull());
     expect(screen.getAllByText('Talk to ten of them.')).toHaveLength(1);
     expect(screen.getAllByText('How do I find customers?')).toHaveLength(1);
     await waitFor(() =>
@@ -264,10 +304,10 @@ describe('chat screen', () => {
     );
     act(() => vi.advanceTimersByTime(900));
     expect(screen.queryByText(text)).toBeNull();
-    expect(screen.getByText('Typing...')).toBeTruthy();
+    expect(screen.getByText(MODE_TEXT.typing)).toBeTruthy();
     act(() => vi.advanceTimersByTime(100));
     expect(await screen.findByText(text)).toBeTruthy();
-    expect(screen.getByText('Online')).toBeTruthy();
+    expect(screen.queryByText(MODE_TEXT.typing)).toBeNull();
   });
 
   it('says the session expired on 401 and goes to /login after 2 s', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { MODEL_SETTINGS, type ModelSettingsResponse } from '@cofounder/shared';
+import { MODE_TEXT, MODEL_SETTINGS, type ModelSettingsResponse } from '@cofounder/shared';
 import { createFakeAuth, fakeSession } from '../../test/fake-auth.ts';
 import type { FakeRequest, FakeRoute } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -49,7 +49,7 @@ describe("The chat's offer of a local model", () => {
     expect(sent.puts).toEqual([{ kind: 'local', baseUrl: OLLAMA.baseUrl, chatModel: 'llama3.2:3b' }]);
     expect(screen.queryByRole('region', { name: OFFER })).toBeNull();
     // A real model answers now: no offline label either.
-    expect(screen.queryByRole('button', { name: 'Offline mode' })).toBeNull();
+    expect(screen.queryByRole('button', { name: MODE_TEXT.offlineCofounder })).toBeNull();
   });
 
   it('"Not now" hides it for this page view without connecting anything', async () => {
@@ -59,7 +59,7 @@ describe("The chat's offer of a local model", () => {
     await user.click(within(offer).getByRole('button', { name: 'Not now' }));
     expect(screen.queryByRole('region', { name: OFFER })).toBeNull();
     expect(sent.puts).toEqual([]);
-    expect(screen.getByRole('button', { name: 'Offline mode' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: MODE_TEXT.offlineCofounder })).toBeTruthy();
   });
 
   it("shows the server's refusal and keeps the offer", async () => {
@@ -102,6 +102,6 @@ describe("The chat's offer of a local model", () => {
     await waitFor(() => expect(asked(fetch, '/api/model-settings/local-servers')).toBe(true));
     await settle();
     expect(screen.queryByRole('region', { name: OFFER })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Offline mode' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: MODE_TEXT.offlineCofounder })).toBeTruthy();
   });
 });

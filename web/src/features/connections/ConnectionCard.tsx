@@ -6,23 +6,15 @@ import {
   type ConnectionStatus,
   type ConnectionView,
 } from '@cofounder/shared';
-import { CONNECTION_TEXT } from '../../data/connections/texts.ts';
+import { CONNECTION_STATUS_LABEL, ConnectAction } from '@cofounder/shared/ui';
 import { buttonClass, cardClass, primaryClass } from '../work/labels.ts';
 
-const BADGE: Record<ConnectionStatus, { label: string; className: string }> = {
-  connected: {
-    label: 'Connected',
-    className: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-300',
-  },
-  error: { label: 'Error', className: 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300' },
-  not_connected: {
-    label: 'Not Connected',
-    className: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
-  },
-  coming_soon: {
-    label: 'Coming Soon',
-    className: 'bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-300',
-  },
+// The labels are the popup's too (shared); the colours are the dashboard's.
+const BADGE_CLASS: Record<ConnectionStatus, string> = {
+  connected: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900/40 dark:text-emerald-300',
+  error: 'bg-red-100 text-red-800 dark:bg-red-900/40 dark:text-red-300',
+  not_connected: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
+  coming_soon: 'bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-300',
 };
 
 const DESCRIPTION: Record<ConnectionPlatform, string> = {
@@ -39,7 +31,6 @@ export interface ConnectionCardProps {
   busy: boolean;
   onConnect: () => void;
   onDisconnect: () => void;
-  onRefresh: () => void;
 }
 
 /** One platform: its state badge, the account, last sync, the error, and what can be done (spec 2 §2, §4). */
@@ -50,11 +41,9 @@ export function ConnectionCard({
   busy,
   onConnect,
   onDisconnect,
-  onRefresh,
 }: ConnectionCardProps) {
   const status = connectionStatus(platform, view);
   const name = PLATFORM_NAMES[platform];
-  const badge = BADGE[status];
   const showAccount = status === 'connected' || status === 'error';
 
   return (
@@ -70,8 +59,8 @@ export function ConnectionCard({
           </h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{DESCRIPTION[platform]}</p>
         </div>
-        <span className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold ${badge.className}`}>
-          {badge.label}
+        <span className={`shrink-0 rounded-full px-2.5 py-1 text-xs font-semibold ${BADGE_CLASS[status]}`}>
+          {CONNECTION_STATUS_LABEL[status]}
         </span>
       </header>
 
@@ -91,35 +80,19 @@ export function ConnectionCard({
       )}
 
       <div className="mt-auto flex flex-wrap gap-2">
-        {status === 'coming_soon' && (
-          <button type="button" className={buttonClass} disabled>
-            Coming Soon
-          </button>
-        )}
-        {status === 'not_connected' &&
-          (configured ? (
-            <button type="button" className={primaryClass} disabled={busy} onClick={onConnect}>
-              Connect
-            </button>
-          ) : (
-            <button type="button" className={buttonClass} disabled>
-              {CONNECTION_TEXT.notConfigured(platform)}
-            </button>
-          ))}
-        {status === 'error' && (
-          <button type="button" className={primaryClass} disabled={busy || !configured} onClick={onConnect}>
-            Reconnect
-          </button>
-        )}
+        <ConnectAction
+          platform={platform}
+          status={status}
+          configured={configured}
+          busy={busy}
+          onConnect={onConnect}
+          className={buttonClass}
+          primaryClassName={primaryClass}
+        />
         {(status === 'connected' || status === 'error') && (
-          <>
-            <button type="button" className={buttonClass} disabled={busy} onClick={onRefresh}>
-              Refresh
-            </button>
-            <button type="button" className={buttonClass} disabled={busy} onClick={onDisconnect}>
-              Disconnect
-            </button>
-          </>
+          <button type="button" className={buttonClass} disabled={busy} onClick={onDisconnect}>
+            Disconnect
+          </button>
         )}
       </div>
     </section>

@@ -101,6 +101,18 @@ describe('Social Media Connections', () => {
     expect(screen.getByText(/stores your tokens encrypted on its server/)).toBeTruthy();
   });
 
+  it('offers Refresh with nothing connected, and it shows a connection made elsewhere (spec 2 Connections)', async () => {
+    const connections: Partial<Record<string, ConnectionView>> = {};
+    const { fetch } = server(connections);
+    const { user } = open(fetch);
+    expect(within(await card('twitter')).getByText('Not Connected')).toBeTruthy();
+    // Connected from the extension, say: the page learns it on Refresh.
+    connections.twitter = X;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(async () => expect(within(await card('twitter')).getByText('Connected')).toBeTruthy());
+    expect(within(await card('twitter')).getByText('@ada')).toBeTruthy();
+  });
+
   it('disables Connect on a server without the platform configured', async () => {
     open(server({}).fetch, { config: { social: { twitter: false, reddit: true } } });
     const x = await card('twitter');

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
-import { ShieldCheck, X } from 'lucide-react';
+import { RefreshCw, ShieldCheck, X } from 'lucide-react';
 import {
   CONNECTION_PLATFORMS,
   PLATFORM_NAMES,
@@ -17,6 +17,7 @@ import { useAuth } from '../auth/AuthProvider.tsx';
 import { ConnectExtension } from '../extension/ConnectExtension.tsx';
 import { ApproveBeforePosting } from './ApproveBeforePosting.tsx';
 import { ConnectionCard } from './ConnectionCard.tsx';
+import { buttonClass } from '../work/labels.ts';
 import { showResumedToast } from './connection-toasts.ts';
 import { useConnections } from './ConnectionsProvider.tsx';
 import { openOAuthPopup, sendOAuthPopup, trustedOAuthOrigins } from './oauth-popup.ts';
@@ -33,6 +34,7 @@ export function ConnectionsScreen() {
   const [banner, setBanner] = useState<string | null>(null);
   const [busy, setBusy] = useState<ConnectionPlatform | null>(null);
   const [confirm, setConfirm] = useState<ConnectionPlatform | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
   // The platform whose popup is open: an oauth-error message names no platform of its own.
   const pending = useRef<ConnectionPlatform | null>(null);
   const { addConnection } = state;
@@ -118,18 +120,37 @@ export function ConnectionsScreen() {
     if (!result.ok) setBanner(CONNECTION_TEXT.disconnectFailed(platform));
   };
 
+  // Spec 2 "Connections": Refresh reloads every card's state (a token revoked at the platform, a new sync).
+  const refresh = async () => {
+    setRefreshing(true);
+    setBanner(null);
+    await state.refresh();
+    setRefreshing(false);
+  };
+
   const error = banner ?? state.error;
   const dismiss = () => (banner ? setBanner(null) : state.dismissError());
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
-          Social Media Connections
-        </h1>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Connect your accounts so your co-founder can publish the posts you approve.
-        </p>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
+            Social Media Connections
+          </h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+            Connect your accounts so your co-founder can publish the posts you approve.
+          </p>
+        </div>
+        <button
+          type="button"
+          className={buttonClass}
+          onClick={() => void refresh()}
+          disabled={refreshing || state.loading}
+        >
+          <RefreshCw className={`size-4 ${refreshing ? 'animate-spin' : ''}`} aria-hidden="true" />
+          Refresh
+        </button>
       </header>
 
       {error && (
@@ -165,7 +186,6 @@ export function ConnectionsScreen() {
               busy={busy === platform}
               onConnect={() => void connect(platform)}
               onDisconnect={() => askDisconnect(platform)}
-              onRefresh={() => void state.refresh()}
             />
           ))}
         </div>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { LogOut } from 'lucide-react';
-import { useApprovals, usePendingComputerActions } from '../../data/approvals/use-approvals.ts';
+import { useApprovalsWaiting } from '../../data/approvals/use-approvals-waiting.ts';
 import { approvalsLinkLabel } from '../approvals/texts.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { Logo } from '../layout/Logo.tsx';
@@ -37,8 +37,8 @@ export function Sidebar({
   const [confirming, setConfirming] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const signOutButton = useRef<HTMLButtonElement>(null);
-  // The pending list polls every 30 s and is the same query the inbox shows, so a decision updates the badge.
-  const waiting = (useApprovals('pending').data?.length ?? 0) + (usePendingComputerActions().data?.length ?? 0);
+  // Posts, computer actions and investor emails waiting: the same queries the inbox shows, polled.
+  const waiting = useApprovalsWaiting(user?.id ?? null);
 
   async function confirmSignOut() {
     setSigningOut(true);

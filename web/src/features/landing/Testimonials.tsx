@@ -1,3 +1,4 @@
+import { TESTIMONIALS_NOTE } from '@cofounder/shared';
 import { TESTIMONIALS } from './content.ts';
 import { cardClass, Section } from './Section.tsx';
 
@@ -8,10 +9,13 @@ function initials(name: string): string {
     .join('');
 }
 
-/** Three founders' words; initials stand in for photos so nothing is fetched from another site. */
+/**
+ * Three example founders' words, labelled as illustrative under the heading; initials stand in for photos so
+ * nothing is fetched from another site.
+ */
 export function Testimonials() {
   return (
-    <Section id="testimonials" title="Founders Love Their AI Intern">
+    <Section id="testimonials" title="Founders Love Their AI Intern" lead={TESTIMONIALS_NOTE}>
       <ul className="grid gap-6 md:grid-cols-3">
         {TESTIMONIALS.map((t) => (
           <li key={t.name} className={cardClass}>

@@ -95,6 +95,7 @@ export const STEPS = [
   },
 ] as const;
 
+/** The spec's three testimonial cards (spec 1 §1), invented examples: TESTIMONIALS_NOTE says so above them. */
 export const TESTIMONIALS = [
   {
     quote:

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
-import { DEFAULT_INTERN_SETTINGS, WORK, type InternSettings } from '@cofounder/shared';
+import { CHAT, DEFAULT_INTERN_SETTINGS, WORK, type InternSettings } from '@cofounder/shared';
 import { createFakeAuth, fakeSession } from '../../test/fake-auth.ts';
 import { createFakeServer, type FakeRoute } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -41,13 +41,13 @@ describe('Settings → AI Settings', () => {
     expect(await screen.findByRole('heading', { name: 'Subscription' })).toBeTruthy();
   });
 
-  it('starts from the defaults when nothing is saved (404)', async () => {
+  it('starts from the defaults the server answers while nothing is saved, with the one default name', async () => {
     const fetch = server({
       'GET /api/users/:id/intern-settings': () =>
-        Response.json({ error: { code: 'not_found', message: 'No settings' } }, { status: 404 }),
+        Response.json({ success: true, settings: DEFAULT_INTERN_SETTINGS }),
     });
     const { name } = await openSettings(fetch);
-    expect(name.value).toBe(DEFAULT_INTERN_SETTINGS.internName);
+    expect(name.value).toBe(CHAT.defaultInternName);
     // Each card is named by its label and described by its explanation.
     const balanced = screen.getByRole('radio', { name: 'Balanced', description: 'Clear answers with a little context.' });
     expect((balanced as HTMLInputElement).checked).toBe(true);

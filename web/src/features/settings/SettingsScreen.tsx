@@ -1,6 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_INTERN_SETTINGS } from '@cofounder/shared';
 import { useInternSettings } from '../../data/intern-settings/use-intern-settings.ts';
 import { FormBanner } from '../auth/ui/FormBanner.tsx';
 import { SubscriptionTab } from '../billing/SubscriptionTab.tsx';
@@ -71,7 +70,7 @@ export function SettingsScreen({ userId }: { userId: string }) {
                 </button>
               </FormBanner>
             ) : (
-              <AiSettingsForm userId={userId} saved={settings.data ?? DEFAULT_INTERN_SETTINGS} />
+              <AiSettingsForm userId={userId} saved={settings.data} />
             )}
           </section>
           <ModelSection ready={!settings.isPending} />

@@ -15,16 +15,12 @@ import {
   resolveTheme,
   storeTheme,
   systemPrefersDark,
-  type ResolvedTheme,
   type ThemePreference,
 } from './theme.ts';
 
 interface ThemeState {
   theme: ThemePreference;
-  resolvedTheme: ResolvedTheme;
   setTheme: (theme: ThemePreference) => void;
-  /** Flips between light and dark (the header and sidebar toggles). */
-  toggleTheme: () => void;
 }
 
 const ThemeContext = createContext<ThemeState | null>(null);
@@ -71,15 +67,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     for (const listener of themeListeners) listener();
   }, []);
 
-  const value = useMemo<ThemeState>(
-    () => ({
-      theme,
-      resolvedTheme,
-      setTheme,
-      toggleTheme: () => setTheme(resolvedTheme === 'dark' ? 'light' : 'dark'),
-    }),
-    [theme, resolvedTheme, setTheme],
-  );
+  const value = useMemo<ThemeState>(() => ({ theme, setTheme }), [theme, setTheme]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 

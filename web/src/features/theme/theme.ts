@@ -1,6 +1,6 @@
-import { STORAGE_KEYS } from '@cofounder/shared';
+import { STORAGE_KEYS, type THEME_CHOICES } from '@cofounder/shared';
 
-export type ThemePreference = 'dark' | 'light' | 'system';
+export type ThemePreference = (typeof THEME_CHOICES)[number]['value'];
 export type ResolvedTheme = 'dark' | 'light';
 
 /** Dark is the default (spec 1 §2 records dark and system; dark is what the page forces at start-up). */

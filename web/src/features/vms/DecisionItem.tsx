@@ -9,8 +9,15 @@ const OUTCOME_TONES: Record<ActionOutcome['result'], string> = {
   declined: 'text-amber-700 dark:text-amber-300',
 };
 
-/** One step of the decision timeline: what the co-founder thought, what it did, how sure it was and when. */
+/**
+ * One step of the decision timeline: what the co-founder thought, what it did, how sure it was and when. A text
+ * that repeats an earlier line of the step shows once: the last step's "done" carries the final message as its
+ * text and as its outcome (issue 25 item 13).
+ */
 export function DecisionItem({ decision, outcome }: { decision: Decision; outcome?: ActionOutcome }) {
+  const text = decision.text && decision.text !== decision.thought ? decision.text : null;
+  const detail =
+    outcome && outcome.detail !== decision.thought && outcome.detail !== decision.text ? outcome.detail : null;
   return (
     <li
       className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-800"
@@ -33,12 +40,10 @@ export function DecisionItem({ decision, outcome }: { decision: Decision; outcom
         </time>
       </div>
       <p className="mt-1 text-slate-700 dark:text-slate-300">{decision.thought}</p>
-      {decision.text && (
-        <p className="mt-1 font-mono text-xs break-all text-slate-600 dark:text-slate-400">
-          “{decision.text}”
-        </p>
+      {text && (
+        <p className="mt-1 font-mono text-xs break-all text-slate-600 dark:text-slate-400">“{text}”</p>
       )}
-      {outcome && <p className={`mt-1 text-xs ${OUTCOME_TONES[outcome.result]}`}>{outcome.detail}</p>}
+      {outcome && detail && <p className={`mt-1 text-xs ${OUTCOME_TONES[outcome.result]}`}>{detail}</p>}
     </li>
   );
 }

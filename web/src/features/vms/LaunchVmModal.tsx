@@ -1,16 +1,10 @@
-import { ExternalLink } from 'lucide-react';
 import { VMS } from '@cofounder/shared';
 import { Spinner } from '../layout/Spinner.tsx';
 import { buttonClass, primaryClass } from '../work/labels.ts';
 import { WorkDialog } from '../work/WorkDialog.tsx';
 import type { LaunchState } from './use-launch-flow.ts';
-import { LiveView } from './LiveView.tsx';
+import { MachineScreen } from './MachineScreen.tsx';
 import { VM_TEXT } from './texts.ts';
-
-/** noVNC's page on a cloud machine, with the view password (spec 2 §9). */
-export function novncUrl(vnc: { host: string; port: number; password: string }): string {
-  return `http://${vnc.host}:${vnc.port}/vnc.html?password=${encodeURIComponent(vnc.password)}`;
-}
 
 function Body({ state }: { state: LaunchState }) {
   switch (state.phase) {
@@ -41,21 +35,7 @@ function Body({ state }: { state: LaunchState }) {
           <p role="status" className="text-sm font-medium text-emerald-700 dark:text-emerald-300">
             {VM_TEXT.ready} {state.vm.name} is running.
           </p>
-          {state.vnc.kind === 'screencast' ? (
-            <LiveView vmId={state.vm.id} vmName={state.vm.name} />
-          ) : (
-            <>
-              <iframe
-                title={`Desktop of ${state.vm.name}`}
-                src={novncUrl(state.vnc)}
-                className="aspect-[16/10] w-full rounded-lg border border-slate-200 dark:border-slate-800"
-              />
-              <a href={novncUrl(state.vnc)} target="_blank" rel="noreferrer" className={buttonClass}>
-                <ExternalLink className="size-4" aria-hidden="true" />
-                {VM_TEXT.openVnc}
-              </a>
-            </>
-          )}
+          <MachineScreen vm={state.vm} vnc={state.vnc} />
         </div>
       );
     case 'failed':

@@ -21,8 +21,6 @@ import { useVmMonitor } from './use-vm-monitor.ts';
 interface TaskPanelProps {
   userId: string;
   vm: Vm;
-  overlayOpen: boolean;
-  onOverlayChange: (open: boolean) => void;
 }
 
 const inputClass =
@@ -35,7 +33,7 @@ const errorMessage = (e: unknown) => serverErrorText(e, e instanceof Error ? e.m
  * while a task runs, the status line and the decision timeline filled live from the monitor socket, and at the
  * end the message with the final screenshot. The stored task seeds it when the page opens mid-task.
  */
-export function TaskPanel({ userId, vm, overlayOpen, onOverlayChange }: TaskPanelProps) {
+export function TaskPanel({ userId, vm }: TaskPanelProps) {
   const monitor = useVmMonitor(vm.id);
   const stored = useVmTask(userId, vm.id);
   const { restore } = monitor;
@@ -49,6 +47,7 @@ export function TaskPanel({ userId, vm, overlayOpen, onOverlayChange }: TaskPane
   const [task, setTask] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
+  const [monitorOpen, setMonitorOpen] = useState(false);
   const taskId = useId();
 
   const running = run.isPending || monitor.state.running;
@@ -102,7 +101,7 @@ export function TaskPanel({ userId, vm, overlayOpen, onOverlayChange }: TaskPane
         <h2 id={`${taskId}-title`} className="flex-1 text-lg font-semibold text-slate-900 dark:text-white">
           Task on {vm.name}
         </h2>
-        <button type="button" className={buttonClass} onClick={() => onOverlayChange(true)}>
+        <button type="button" className={buttonClass} onClick={() => setMonitorOpen(true)}>
           <Maximize2 className="size-4" aria-hidden="true" />
           {VM_TEXT.openMonitor}
         </button>
@@ -189,8 +188,8 @@ export function TaskPanel({ userId, vm, overlayOpen, onOverlayChange }: TaskPane
 
       <ScreenshotModal src={viewing} vmName={vm.name} onClose={() => setViewing(null)} />
       <LiveMonitorOverlay
-        open={overlayOpen}
-        onClose={() => onOverlayChange(false)}
+        open={monitorOpen}
+        onClose={() => setMonitorOpen(false)}
         vmName={vm.name}
         monitor={monitor}
       />

@@ -110,7 +110,9 @@ describe('AI Computer Control Center', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(srv.calls.actions).toEqual(['terminate vm-1']);
-    expect((await card('Machine 1')).getByText('TERMINATED')).toBeTruthy();
+    // Permanently deleted: no TERMINATED card with a Start button stays behind (issue 25 item 13).
+    expect(await screen.findByRole('heading', { name: 'No machines yet' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Machine 1' })).toBeNull();
   });
 
   it("toasts the server's error text, or the spec's text when there is none", async () => {

@@ -6,6 +6,7 @@ import { useVms } from '../../data/vms/use-vms.ts';
 import { Spinner } from '../layout/Spinner.tsx';
 import { buttonClass, cardClass, primaryClass } from '../work/labels.ts';
 import { LaunchVmModal } from './LaunchVmModal.tsx';
+import { LiveViewDialog } from './LiveViewDialog.tsx';
 import { TaskPanel } from './TaskPanel.tsx';
 import { VM_TEXT } from './texts.ts';
 import { useLaunchFlow } from './use-launch-flow.ts';
@@ -13,7 +14,8 @@ import { VmCard } from './VmCard.tsx';
 
 /**
  * /dashboard/vms, the "AI Computer Control Center" (spec 2 §2): Launch New VM, the machine cards (polled every
- * VMS.pollMs), and for the selected running machine the task panel with its timeline and live monitor. A server
+ * VMS.pollMs) with Live View of a running machine's screen, and for the selected running machine the task panel
+ * with its timeline and live monitor. A server
  * that cannot run machines says so instead, with its reason; local mode says what a machine is here.
  */
 export function VmsScreen({ userId }: { userId: string }) {
@@ -21,11 +23,13 @@ export function VmsScreen({ userId }: { userId: string }) {
   const vms = useVms(userId, vmConfig.available);
   const launch = useLaunchFlow(userId);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [overlayFor, setOverlayFor] = useState<string | null>(null);
+  const [viewingId, setViewingId] = useState<string | null>(null);
 
   const list = vms.data ?? [];
   // The founder's pick, else the first running machine, so a single machine needs no extra click.
   const selected = list.find((v) => v.id === selectedId) ?? list.find((v) => v.status === 'RUNNING') ?? null;
+  // Live View shows a running machine's screen; it closes by itself once the machine stops running.
+  const viewing = list.find((v) => v.id === viewingId && v.status === 'RUNNING') ?? null;
   const launchButton = (
     <button type="button" className={primaryClass} onClick={launch.start}>
       <Plus className="size-4" aria-hidden="true" />
@@ -93,10 +97,7 @@ export function VmsScreen({ userId }: { userId: string }) {
                       vm={vm}
                       selected={selected?.id === vm.id}
                       onSelect={() => setSelectedId(vm.id)}
-                      onLiveView={() => {
-                        setSelectedId(vm.id);
-                        setOverlayFor(vm.id);
-                      }}
+                      onLiveView={() => setViewingId(vm.id)}
                     />
                   </li>
                 ))}
@@ -105,18 +106,13 @@ export function VmsScreen({ userId }: { userId: string }) {
           )}
 
           {selected?.status === 'RUNNING' && (
-            <TaskPanel
-              key={selected.id}
-              userId={userId}
-              vm={selected}
-              overlayOpen={overlayFor === selected.id}
-              onOverlayChange={(open) => setOverlayFor(open ? selected.id : null)}
-            />
+            <TaskPanel key={selected.id} userId={userId} vm={selected} />
           )}
         </>
       )}
 
       <LaunchVmModal state={launch.state} onClose={launch.close} />
+      <LiveViewDialog userId={userId} vm={viewing} onClose={() => setViewingId(null)} />
     </div>
   );
 }

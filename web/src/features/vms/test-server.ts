@@ -112,7 +112,10 @@ export function vmServer(opts: VmServerOptions = {}) {
         terminate: 'TERMINATED',
       }[params.action!] as Vm['status'];
       state.vms = state.vms.map((v) => (v.id === params.id ? { ...v, status: next } : v));
-      return Response.json({ success: true, vm: state.vms.find((v) => v.id === params.id) });
+      const answered = state.vms.find((v) => v.id === params.id);
+      // Delete is permanent, as on the server: answered in its last state, then gone.
+      if (params.action === 'terminate') state.vms = state.vms.filter((v) => v.id !== params.id);
+      return Response.json({ success: true, vm: answered });
     },
     'GET /api/computer-use/task/:id': () =>
       Response.json(opts.task ?? { success: true, task: null, decisions: [], pendingConfirmation: null }),

@@ -32,6 +32,11 @@ export const VM_TEXT = {
   deleteTitle: 'Delete machine',
   delete: 'Delete',
   liveView: 'Live View',
+  liveViewTitle: (name: string) => `Live View: ${name}`,
+  liveViewAbout:
+    'The machine’s own screen, as it is now. Open Live Monitor in the task panel to follow a task’s steps and decisions.',
+  liveViewLoading: 'Opening the machine’s screen...',
+  liveViewFailed: 'The machine’s screen could not be opened.',
   live: 'Live',
   liveUpdates: 'Live updates',
   monitorTitle: 'Live monitor',

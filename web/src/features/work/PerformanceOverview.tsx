@@ -5,9 +5,9 @@ import {
   type ActivityResponse,
   type TaskListResponse,
 } from '@cofounder/shared';
-import { CONNECT_MODEL_TEXT, MODEL_SETTINGS_PATH } from '@cofounder/shared/ui';
+import { CONNECT_MODEL_TEXT, MODEL_SETTINGS_PATH, TASK_COUNT_LABEL } from '@cofounder/shared/ui';
 import { Link } from 'react-router';
-import { cardClass } from './labels.ts';
+import { WORK_TEXT, cardClass } from './labels.ts';
 import { SuccessRing } from './SuccessRing.tsx';
 
 const COMING_SOON = ['LinkedIn', 'Hacker News', 'Instagram'];
@@ -39,7 +39,7 @@ export function PerformanceOverview({
       </h2>
       <div className="grid gap-4 md:grid-cols-3">
         <div className={cardClass}>
-          <h3 className="text-sm font-medium text-slate-500 dark:text-slate-400">Total Tasks</h3>
+          <h3 className="text-sm font-medium text-slate-500 dark:text-slate-400">{TASK_COUNT_LABEL.total}</h3>
           <p className="mt-1 text-3xl font-bold text-slate-900 dark:text-white">{tasks.total}</p>
           <div
             role="progressbar"
@@ -52,25 +52,29 @@ export function PerformanceOverview({
             <div className="h-full rounded-full bg-emerald-500" style={{ width: `${completedPct}%` }} />
           </div>
           <dl className="mt-3 grid grid-cols-3 gap-2">
-            <Stat label="Completed" value={tasks.completed} percent={completedPct} />
+            <Stat label={TASK_COUNT_LABEL.completed} value={tasks.completed} percent={completedPct} />
             <Stat
-              label="In Progress"
+              label={TASK_COUNT_LABEL.in_progress}
               value={tasks.in_progress}
               percent={percentOf(tasks.in_progress, tasks.total)}
             />
-            <Stat label="Pending" value={tasks.pending} percent={percentOf(tasks.pending, tasks.total)} />
+            <Stat
+              label={TASK_COUNT_LABEL.pending}
+              value={tasks.pending}
+              percent={percentOf(tasks.pending, tasks.total)}
+            />
           </dl>
           {(tasks.paused > 0 || tasks.failed > 0) && (
             <dl className="mt-3 flex gap-4 border-t border-slate-200 pt-3 text-sm dark:border-slate-800">
               {tasks.paused > 0 && (
                 <div>
-                  <dt className="text-xs text-slate-500 dark:text-slate-400">Need Login</dt>
+                  <dt className="text-xs text-slate-500 dark:text-slate-400">{TASK_COUNT_LABEL.paused}</dt>
                   <dd className="font-semibold text-violet-700 dark:text-violet-300">{tasks.paused}</dd>
                 </div>
               )}
               {tasks.failed > 0 && (
                 <div>
-                  <dt className="text-xs text-slate-500 dark:text-slate-400">Failed</dt>
+                  <dt className="text-xs text-slate-500 dark:text-slate-400">{TASK_COUNT_LABEL.failed}</dt>
                   <dd className="font-semibold text-red-700 dark:text-red-300">{tasks.failed}</dd>
                 </div>
               )}
@@ -80,6 +84,7 @@ export function PerformanceOverview({
 
         <div className={cardClass} data-testid="platform-activity">
           <h3 className="text-sm font-medium text-slate-500 dark:text-slate-400">Platform Activity</h3>
+          <p className="text-xs text-slate-500 dark:text-slate-400">{WORK_TEXT.platformCounts}</p>
           {/* Posts that went out: the server counts activities with outcome 'Published' only, never drafts
               ('Ready to publish') or failures; the feed below holds just one page, so it cannot be counted here. */}
           <dl className="mt-2 space-y-1.5 text-sm">

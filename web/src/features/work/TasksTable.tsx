@@ -10,7 +10,25 @@ import {
   type TaskCategory,
   type TaskStatus,
 } from '@cofounder/shared';
-import { CATEGORY_LABELS, STATUS_LABELS, cardClass, statusBadge } from './labels.ts';
+import { CATEGORY_LABELS, STATUS_LABELS, WORK_TEXT, cardClass, statusBadge } from './labels.ts';
+
+/**
+ * The table opens on the active tasks (spec 2 "Active Tasks"): every status but completed, and completed drafts
+ * that still need the founder's input.
+ */
+const ACTIVE = 'active';
+type StatusChoice = TaskStatus | typeof ACTIVE;
+const STATUS_CHOICES: readonly StatusChoice[] = [ACTIVE, ...TASK_STATUSES];
+const STATUS_CHOICE_LABELS: Record<StatusChoice, string> = {
+  [ACTIVE]: WORK_TEXT.activeFilter,
+  ...STATUS_LABELS,
+};
+const matchesStatus = (
+  filter: StatusChoice | 'all',
+  { status, outcome }: Pick<ListedTask, 'status' | 'outcome'>,
+) =>
+  filter === 'all' ||
+  (filter === ACTIVE ? status !== 'completed' || outcome === 'needs_input' : status === filter);
 
 const BUCKET_LABELS: Record<PriorityBucket, string> = {
   high: 'High (8-10)',
@@ -52,13 +70,16 @@ function Filter<V extends string>({
 function StatusBadge({ task }: { task: ListedTask }) {
   const { label, tone } = statusBadge(task.status, task.outcome, task.requiredPlatforms);
   return (
-    <span data-testid="task-status" className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${tone}`}>
+    <span
+      data-testid="task-status"
+      className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${tone}`}
+    >
       {label}
     </span>
   );
 }
 
-/** Active Tasks: Status, Category and Priority filters over the task list; a row opens the task. */
+/** Active Tasks: Status (the active ones first), Category and Priority filters over the task list; a row opens the task. */
 export function TasksTable({
   tasks,
   onOpen,
@@ -68,7 +89,7 @@ export function TasksTable({
   onOpen: (task: ListedTask) => void;
   now?: Date;
 }) {
-  const [status, setStatus] = useState<TaskStatus | 'all'>('all');
+  const [status, setStatus] = useState<StatusChoice | 'all'>(ACTIVE);
   const [category, setCategory] = useState<TaskCategory | 'all'>('all');
   const [priority, setPriority] = useState<PriorityBucket | 'all'>('all');
 
@@ -76,7 +97,7 @@ export function TasksTable({
     () =>
       tasks.filter(
         (task) =>
-          (status === 'all' || task.status === status) &&
+          matchesStatus(status, task) &&
           (category === 'all' || task.category === category) &&
           (priority === 'all' || priorityBucket(task.priority) === priority),
       ),
@@ -93,8 +114,8 @@ export function TasksTable({
           <Filter
             label="Status"
             value={status}
-            options={TASK_STATUSES}
-            labels={STATUS_LABELS}
+            options={STATUS_CHOICES}
+            labels={STATUS_CHOICE_LABELS}
             onChange={setStatus}
           />
           <Filter
@@ -118,7 +139,11 @@ export function TasksTable({
           No tasks yet. Ask your co-founder in the chat to create tasks.
         </p>
       ) : shown.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">No tasks match these filters.</p>
+        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">
+          {status === ACTIVE && category === 'all' && priority === 'all'
+            ? WORK_TEXT.noActiveTasks
+            : 'No tasks match these filters.'}
+        </p>
       ) : (
         <div className="mt-4 overflow-x-auto">
           <table className="w-full text-left text-sm">

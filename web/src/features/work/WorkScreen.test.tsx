@@ -10,6 +10,7 @@ import {
 import { createFakeAuth, fakeSession } from '../../test/fake-auth.ts';
 import { createFakeServer, type FakeRoute } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
+import { WORK_TEXT } from './labels.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -111,6 +112,11 @@ function openWork(fetch: typeof globalThis.fetch, fakeTimers = false) {
 const rows = () =>
   screen.queryAllByTestId('task-row').map((row) => within(row).getByRole('button').textContent);
 
+/** The table opens on the active tasks; completed ones show under Status: All. */
+async function showAllTasks(user: ReturnType<typeof openWork>['user']) {
+  await user.selectOptions(await screen.findByLabelText('Status'), 'all');
+}
+
 describe('Work screen', () => {
   it('shows the overview: totals with percentages, platforms, the success ring and usage', async () => {
     const fetch = server({
@@ -152,12 +158,36 @@ describe('Work screen', () => {
     const count = (name: string) => within(card).getByText(name).nextElementSibling?.textContent;
     expect(count('X')).toBe('1');
     expect(count('Reddit')).toBe('0');
+    // The card says what it counts, so 0 beside drafted posts is not a contradiction (issue 25 item 12).
+    expect(within(card).getByText(WORK_TEXT.platformCounts)).toBeTruthy();
+  });
+
+  it('says there are no active tasks when every task is completed, and lists them under All', async () => {
+    const fetch = server({ 'GET /api/tasks/:userId': () => Response.json(list([task('a'), task('z')])) });
+    const { user } = openWork(fetch);
+    expect(await screen.findByText(WORK_TEXT.noActiveTasks)).toBeTruthy();
+    expect(rows()).toEqual([]);
+    await showAllTasks(user);
+    expect(rows()).toEqual(['Task a', 'Task z']);
+  });
+
+  it('keeps a completed draft that needs the founder among the active tasks', async () => {
+    const fetch = server({
+      'GET /api/tasks/:userId': () =>
+        Response.json(list([task('done', { outcome: 'achieved' }), task('draft', { outcome: 'needs_input' })])),
+    });
+    openWork(fetch);
+    await waitFor(() => expect(rows()).toEqual(['Task draft']));
   });
 
   it('filters tasks by status, category and priority bucket', async () => {
     const fetch = server({ 'GET /api/tasks/:userId': () => Response.json(list(TASKS)) });
     const { user } = openWork(fetch);
     await screen.findAllByTestId('task-row');
+    // "Active Tasks" opens on what is not completed yet (issue 25 item 12); All shows the completed ones too.
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('active');
+    expect(rows()).toEqual(['Task b', 'Task c', 'Task d']);
+    await showAllTasks(user);
     expect(rows()).toEqual(['Task a', 'Task b', 'Task c', 'Task d']);
     expect(screen.getByText('Need Login')).toBeTruthy();
 
@@ -234,6 +264,7 @@ describe('Work screen', () => {
         }),
     });
     const { user } = openWork(fetch);
+    await showAllTasks(user);
     await user.click(await screen.findByRole('button', { name: 'Task a' }));
     const dialog = await screen.findByRole('dialog', { name: 'Task a' });
     expect(await within(dialog).findByText('Market brief ready')).toBeTruthy();
@@ -266,6 +297,7 @@ describe('Work screen', () => {
     });
     const { user } = openWork(fetch);
     expect(await screen.findByText('unknown price (1 task)')).toBeTruthy();
+    await showAllTasks(user);
     await user.click(await screen.findByRole('button', { name: 'Task a' }));
     const dialog = await screen.findByRole('dialog', { name: 'Task a' });
     expect(await within(dialog).findByText('unknown price')).toBeTruthy();
@@ -336,6 +368,7 @@ describe('Work screen', () => {
         }),
     });
     const { user } = openWork(fetch);
+    await showAllTasks(user);
     await user.click(await screen.findByRole('button', { name: 'Task a' }));
     const dialog = await screen.findByRole('dialog', { name: 'Task a' });
     expect(await within(dialog).findByText('Done: opened the page.')).toBeTruthy();
@@ -442,7 +475,8 @@ describe('Work screen', () => {
     const fetch = server({
       'GET /api/tasks/:userId': () => Response.json(list([task('m', { outcome: 'achieved' }), ...drafts])),
     });
-    openWork(fetch);
+    const { user } = openWork(fetch);
+    await showAllTasks(user);
     // 4 completed, 1 of them achieved: 25 %, not the 100 % a count of completed tasks would show.
     expect(await screen.findByRole('img', { name: 'Success rate 25%' })).toBeTruthy();
     expect(screen.getByTestId('needs-input-count').textContent).toBe('3 drafts need your input');
@@ -480,6 +514,7 @@ describe('Work screen', () => {
         }),
     });
     const { user } = openWork(fetch);
+    await showAllTasks(user);
     await user.click(await screen.findByRole('button', { name: 'Task o' }));
     let dialog = await screen.findByRole('dialog', { name: 'Task o' });
     expect(await within(dialog).findByTestId('offline-draft')).toBeTruthy();
@@ -520,5 +555,24 @@ describe('Work screen', () => {
     await screen.findByRole('heading', { name: 'Co-Founder Activity' });
     expect(await screen.findByText('Agents stopped')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Resume agents' })).toBeTruthy();
+  });
+
+  it('says tasks update live while agents run, and that they wait while agents are stopped (never both)', async () => {
+    let paused = false;
+    const fetch = server({
+      'GET /api/tasks/:userId': () => Response.json(list(TASKS)),
+      'GET /api/agents/status': () => Response.json({ success: true, paused }),
+    });
+    const running = openWork(fetch);
+    expect(await screen.findByText(WORK_TEXT.live)).toBeTruthy();
+    expect(screen.queryByText('Agents stopped')).toBeNull();
+    running.unmount();
+
+    paused = true;
+    openWork(fetch);
+    expect(await screen.findByText('Agents stopped')).toBeTruthy();
+    // b pending and c in progress wait; "updates live" would be untrue.
+    expect(await screen.findByText(WORK_TEXT.stopped(2))).toBeTruthy();
+    expect(screen.queryByText(WORK_TEXT.live)).toBeNull();
   });
 });

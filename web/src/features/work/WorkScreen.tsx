@@ -9,6 +9,7 @@ import { useRecentActivities } from '../../data/activities/use-recent-activities
 import { taskKeys } from '../../data/tasks/keys.ts';
 import { useRetryFailed } from '../../data/tasks/use-retry-failed.ts';
 import { hasLiveTasks, useTasks } from '../../data/tasks/use-tasks.ts';
+import { useAgentsStatus } from '../../data/agents/use-agents-status.ts';
 import { KillSwitch } from '../agents/KillSwitch.tsx';
 import { ActivityFeed } from './ActivityFeed.tsx';
 import { ActivityHistoryDialog } from './ActivityHistoryDialog.tsx';
@@ -16,7 +17,7 @@ import { AuthRequiredDialog } from './AuthRequiredDialog.tsx';
 import { PerformanceOverview } from './PerformanceOverview.tsx';
 import { TaskResultDialog } from './TaskResultDialog.tsx';
 import { TasksTable } from './TasksTable.tsx';
-import { buttonClass, cardClass, primaryClass } from './labels.ts';
+import { WORK_TEXT, buttonClass, cardClass, primaryClass } from './labels.ts';
 
 export const RETRY_FAILED_ERROR = 'Failed to retry tasks. Please try again.';
 
@@ -25,6 +26,9 @@ export function WorkScreen({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const tasks = useTasks(userId);
   const live = hasLiveTasks(tasks.data);
+  // With the kill switch on nothing moves, so the header says the tasks wait instead of "updates live".
+  const stopped = useAgentsStatus().data === true;
+  const waiting = (tasks.data?.pending ?? 0) + (tasks.data?.in_progress ?? 0);
   const activities = useRecentActivities(userId, live);
   const retry = useRetryFailed(userId);
   const [resultTask, setResultTask] = useState<ListedTask | null>(null);
@@ -54,10 +58,15 @@ export function WorkScreen({ userId }: { userId: string }) {
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 dark:text-white">
             Co-Founder Activity
           </h1>
-          {live && (
+          {live && !stopped && (
             <p className="mt-1 flex items-center gap-2 text-sm text-sky-700 dark:text-sky-300" role="status">
               <span className="size-2 animate-pulse rounded-full bg-sky-500" aria-hidden="true" />
-              Working on your tasks — this page updates live
+              {WORK_TEXT.live}
+            </p>
+          )}
+          {live && stopped && (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400" data-testid="tasks-waiting">
+              {WORK_TEXT.stopped(waiting)}
             </p>
           )}
         </div>

@@ -67,3 +67,14 @@ export const buttonClass =
   'inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800';
 export const primaryClass =
   'inline-flex items-center gap-2 rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-500 focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:outline-none disabled:opacity-60';
+
+/** The Work screen's words for its live state, platform counts and task table. */
+export const WORK_TEXT = {
+  live: 'Working on your tasks — this page updates live',
+  /** With the kill switch on, waiting tasks do not move: the live line would be untrue. */
+  stopped: (waiting: number) =>
+    `${waiting} ${waiting === 1 ? 'task waits' : 'tasks wait'} until you resume the agents`,
+  platformCounts: 'Published posts',
+  activeFilter: 'Active',
+  noActiveTasks: 'No active tasks. Choose Status: All to see completed ones.',
+} as const;

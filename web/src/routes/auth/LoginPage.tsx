@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AUTH_FORM_TEXT, isValid, TIMINGS, validateLogin } from '@cofounder/shared';
+import { SIGN_IN_TEXT } from '@cofounder/shared/ui';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { AUTH_ERROR_TEXT, loginError, type MappedAuthError } from '../../features/auth/auth-errors.ts';
 import { GuestOnly } from '../../features/auth/guards.tsx';
@@ -105,8 +106,8 @@ export function LoginPage() {
               </Link>
             </div>
           </div>
-          <SubmitButton pending={phase === 'pending'} pendingLabel="Signing in...">
-            Sign In
+          <SubmitButton pending={phase === 'pending'} pendingLabel={SIGN_IN_TEXT.pending}>
+            {SIGN_IN_TEXT.submit}
           </SubmitButton>
         </form>
         <OAuthButtons mode="login" onError={(message) => setFailure({ kind: 'other', message })} />

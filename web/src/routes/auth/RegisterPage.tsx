@@ -58,7 +58,8 @@ export function RegisterPage() {
       }
       setPhase('success');
       redirectLater('/verify-email', TIMINGS.registerSuccessRedirectMs, {
-        state: { email, message: SUCCESS_TEXT },
+        // Sign-up just sent the confirmation email: /verify-email starts its resend cooldown from now.
+        state: { email, message: SUCCESS_TEXT, emailSentAt: Date.now() },
       });
     } catch (err) {
       setFailure(registerError(err));

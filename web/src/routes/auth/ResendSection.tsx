@@ -3,6 +3,7 @@ import { RESEND_COOLDOWN_SECONDS } from '@cofounder/shared';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { AUTH_ERROR_TEXT, resendError } from '../../features/auth/auth-errors.ts';
 import { appUrl } from '../../features/auth/auth-url.ts';
+import { resendSecondsLeft, retryAfterSeconds } from '../../features/auth/resend-cooldown.ts';
 import { useCountdown } from '../../features/auth/use-countdown.ts';
 import { FormBanner } from '../../features/auth/ui/FormBanner.tsx';
 import { TextField } from '../../features/auth/ui/TextField.tsx';
@@ -14,12 +15,17 @@ interface ResendSectionProps {
   email: string;
   typedEmail: string;
   onTypedEmailChange: (value: string) => void;
+  /** When the last confirmation email went out (sign-up, or a resend before a reload): the cooldown runs from it. */
+  sentAt?: number;
+  /** Told of each email that went out, so the page can keep the time across a reload. */
+  onSent?: (at: number) => void;
 }
 
 /** "Resend Email" with the 60 s cooldown of spec 1 §4: meanwhile the button reads "Resend in Ns". */
-export function ResendSection({ email, typedEmail, onTypedEmailChange }: ResendSectionProps) {
+export function ResendSection({ email, typedEmail, onTypedEmailChange, sentAt, onSent }: ResendSectionProps) {
   const { client } = useAuth();
-  const { secondsLeft, start } = useCountdown();
+  // An email that just went out (at sign-up) holds the button until the server would accept another.
+  const { secondsLeft, start } = useCountdown(resendSecondsLeft(sentAt, Date.now()));
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -37,6 +43,7 @@ export function ResendSection({ email, typedEmail, onTypedEmailChange }: ResendS
       if (error) return failed(error);
       setOutcome({ ok: true, text: `A new confirmation email is on its way to ${address}.` });
       start(RESEND_COOLDOWN_SECONDS);
+      onSent?.(Date.now());
     } catch (err) {
       failed(err);
     } finally {
@@ -47,8 +54,8 @@ export function ResendSection({ email, typedEmail, onTypedEmailChange }: ResendS
   function failed(err: unknown) {
     const mapped = resendError(err);
     setOutcome({ ok: false, text: mapped.message });
-    // The server refuses another email inside its window (one just went out at sign-up): show when to retry.
-    if (mapped.kind === 'rate_limited') start(RESEND_COOLDOWN_SECONDS);
+    // The server refuses another email inside its window (one went out elsewhere): wait exactly what it names.
+    if (mapped.kind === 'rate_limited') start(retryAfterSeconds(err) ?? RESEND_COOLDOWN_SECONDS);
   }
 
   const cooling = secondsLeft > 0;

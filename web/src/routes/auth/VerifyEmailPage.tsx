@@ -31,6 +31,12 @@ export function VerifyEmailPage() {
     if (hasUrlResult) void navigate(location.pathname, { replace: true, state: location.state });
   }, [hasUrlResult, navigate, location.pathname, location.state]);
 
+  // A reload reads the cooldown back from the history entry (a resend replaces the sign-up's time).
+  const keepSentAt = (emailSentAt: number) => {
+    const previous = typeof location.state === 'object' && location.state !== null ? location.state : {};
+    void navigate(location.pathname, { replace: true, state: { ...previous, emailSentAt } });
+  };
+
   if (result?.status === 'confirmed') return <EmailVerified email={email} />;
 
   return (
@@ -62,7 +68,13 @@ export function VerifyEmailPage() {
             <p>Send yourself a new one below.</p>
           </FormBanner>
         )}
-        <ResendSection email={email} typedEmail={typedEmail} onTypedEmailChange={setTypedEmail} />
+        <ResendSection
+          email={email}
+          typedEmail={typedEmail}
+          onTypedEmailChange={setTypedEmail}
+          sentAt={navState.emailSentAt}
+          onSent={keepSentAt}
+        />
         <VerifyCodeForm email={email || typedEmail.trim()} />
         <DevMailboxLink />
         <div className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm">

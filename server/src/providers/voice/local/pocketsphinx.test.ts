@@ -55,7 +55,7 @@ describe.skipIf(!tools)('the pocketsphinx recogniser', () => {
       // Its recordings are gone; only its private folder (with its list of names) remains until it closes.
       const [folder, ...others] = (await readdir(temp)).filter((name) => name.startsWith('cofounder-stt-'));
       expect(others).toEqual([]);
-      expect(await readdir(join(temp, folder!))).toEqual(['decoder-1.ctl']);
+      expect(await readdir(join(temp, folder!))).toEqual([expect.stringMatching(/^decoder-\d+\.ctl$/)]);
     } finally {
       await recognizer.close();
     }

@@ -112,7 +112,7 @@ export function ConversationStep({
             onChange={setDraft}
             label="Your answer"
             placeholder="Type your answer..."
-            maxLength={ONBOARDING.maxTextChars}
+            maxChars={ONBOARDING.maxTextChars}
             // Spec 1 §5: no sending while a recording is still being made or transcribed.
             pending={loading || recorder.state !== 'idle'}
             disabled={inputClosed}

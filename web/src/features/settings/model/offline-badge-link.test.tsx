@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { createFakeAuth, fakeSession } from '../../../test/fake-auth.ts';
 import { createFakeServer } from '../../../test/fake-server.ts';
 import { renderApp, TEST_CONFIG } from '../../../test/render.tsx';
+import { MODE_TEXT } from '@cofounder/shared';
 
 const fetch = () =>
   createFakeServer({
@@ -15,12 +16,12 @@ const fetch = () =>
   });
 
 describe("The chat's offline label leads to Settings → Model", () => {
-  it('"Connect a model" in the Offline mode note opens /dashboard/settings#model', async () => {
+  it('"Connect a model" in the offline co-founder note opens /dashboard/settings#model', async () => {
     const { user, router } = renderApp('/dashboard/chat', {
       fetch: fetch(),
       auth: createFakeAuth(fakeSession()),
     });
-    await user.click(await screen.findByRole('button', { name: 'Offline mode' }));
+    await user.click(await screen.findByRole('button', { name: MODE_TEXT.offlineCofounder }));
     const link = screen.getByRole('link', { name: 'Connect a model' });
     expect(link.getAttribute('href')).toBe('/dashboard/settings#model');
     await user.click(link);
@@ -36,6 +37,6 @@ describe("The chat's offline label leads to Settings → Model", () => {
       config: { modes: { ...TEST_CONFIG.modes, ai: 'real' }, aiModel: 'gpt-4o-mini' },
     });
     await screen.findByRole('heading', { level: 2 });
-    expect(screen.queryByRole('button', { name: 'Offline mode' })).toBeNull();
+    expect(screen.queryByRole('button', { name: MODE_TEXT.offlineCofounder })).toBeNull();
   });
 });

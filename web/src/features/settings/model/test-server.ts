@@ -1,4 +1,5 @@
 import {
+  DEFAULT_INTERN_SETTINGS,
   keyHint,
   MODEL_SETTINGS,
   type LocalModelServer,
@@ -94,6 +95,8 @@ export function modelServer(
       Response.json({ isComplete: true, readyToWork: true, hasStarted: true }),
     'GET /api/conversation/:userId': () =>
       Response.json({ messages: [], hasCompletedOnboarding: true, isFirstWorkingChat: true, hasMore: false }),
+    // Nothing saved: the server answers the defaults (the AI Settings tab beside the Model section reads them).
+    'GET /api/users/:userId/intern-settings': () => Response.json({ success: true, settings: DEFAULT_INTERN_SETTINGS }),
     'GET /api/model-settings': () => Response.json(current),
     'PUT /api/model-settings': async ({ body }: FakeRequest) => {
       sent.puts.push(body);

@@ -1,0 +1,144 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './paths.ts';
+
+/*
+ * Issue 25: `kill -TERM <pid of npm start>` must stop the start script and the server. The script runs from a
+ * copy of the repository's layout whose builds are all present, so it builds nothing and starts the server at
+ * once; that "built" server is the real one, from source under tsx (as `npm run dev` runs it).
+ */
+
+const STARTUP_MS = 120_000;
+const SHUTDOWN_MS = 20_000;
+
+/** A port nothing listens on right now, or `null` when `port` is still taken. */
+function listenable(port = 0): Promise<number | null> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(null));
+    probe.listen(port, '127.0.0.1', () => {
+      const { port: free } = probe.address() as { port: number };
+      probe.close(() => resolve(free));
+    });
+  });
+}
+
+/** Whether any process of the group led by `pgid` is still running. */
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The root folder `npm start` sees: package.json's start script and the start scripts, the builds in place. */
+function startRoot(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cofounder-start-'));
+  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'start-test', engines: pkg.engines, scripts: { start: pkg.scripts.start } }),
+  );
+  mkdirSync(join(dir, 'scripts'));
+  for (const file of ['start.mjs', 'lib.mjs', 'node-version.mjs'])
+    copyFileSync(join(REPO_ROOT, 'scripts', file), join(dir, 'scripts', file));
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'));
+  mkdirSync(join(dir, 'server', 'dist'), { recursive: true });
+  writeFileSync(
+    join(dir, 'server', 'dist', 'main.js'),
+    `import ${JSON.stringify(pathToFileURL(join(REPO_ROOT, 'server', 'src', 'main.ts')).href)};\n`,
+  );
+  mkdirSync(join(dir, 'web', 'dist'), { recursive: true });
+  writeFileSync(join(dir, 'web', 'dist', 'index.html'), '<!doctype html><title>Cofounder</title>');
+  mkdirSync(join(dir, 'extension', '.output', 'chrome-mv3'), { recursive: true });
+  writeFileSync(join(dir, 'extension', '.output', 'chrome-mv3', 'manifest.json'), '{}');
+  return dir;
+}
+
+// Started processes, not the database: the PostgreSQL pass of the server suite (TEST_DATABASE_URL) has nothing to add.
+describe.skipIf(process.env.TEST_DATABASE_URL)('the start script', () => {
+  let root: string;
+  const started: ChildProcess[] = [];
+  beforeAll(() => {
+    root = startRoot();
+  });
+  afterAll(() => {
+    for (const child of started) if (child.pid && groupAlive(child.pid)) process.kill(-child.pid, 'SIGKILL');
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  /** Starts `command` in its own process group; resolves once the server answers /api/health. */
+  async function start(command: string, args: string[]) {
+    const port = (await listenable())!;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_OPTIONS: '--import tsx',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      MONITOR_PORT: String((await listenable())!),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: join(root, `data-${port}`),
+      LOG_LEVEL: 'warn',
+    };
+    // A plain `node` launch outside any npm script, and the local database in DATA_DIR whatever this shell says.
+    delete env.npm_lifecycle_event;
+    delete env.DATABASE_URL;
+    let output = '';
+    const child = spawn(command, args, { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    started.push(child);
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status, {
+        timeout: STARTUP_MS,
+        interval: 500,
+      })
+      .toBe(200)
+      .catch((err: Error) => {
+        throw new Error(`${err.message}\n${output}`);
+      });
+    return { pid: child.pid!, port };
+  }
+
+  /** Both the script and the server are gone, and the port is free again. */
+  async function expectStopped({ pid, port }: { pid: number; port: number }) {
+    await expect.poll(() => groupAlive(pid), { timeout: SHUTDOWN_MS, interval: 250 }).toBe(false);
+    expect(await listenable(port)).toBe(port);
+  }
+
+  it(
+    'stops itself and the server on a SIGTERM sent to its own pid',
+    { timeout: STARTUP_MS + SHUTDOWN_MS },
+    async () => {
+      const run = await start(process.execPath, ['scripts/start.mjs']);
+      process.kill(run.pid, 'SIGTERM');
+      await expectStopped(run);
+    },
+  );
+
+  it(
+    'stops itself and the server on a SIGTERM sent to the pid of `npm start`',
+    { timeout: STARTUP_MS + SHUTDOWN_MS },
+    async () => {
+      const run = await start('npm', ['start']);
+      process.kill(run.pid, 'SIGTERM');
+      await expectStopped(run);
+    },
+  );
+});

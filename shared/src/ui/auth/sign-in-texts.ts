@@ -1,0 +1,9 @@
+/**
+ * The sign-in form's own texts, the dashboard's login page and the extension popup alike (spec 1 §8). Plain
+ * strings, no zod: the popup's sign-in view loads this module by itself.
+ */
+export const SIGN_IN_TEXT = {
+  submit: 'Sign In',
+  pending: 'Signing in...',
+  invalidCredentials: 'Incorrect email or password. If you just registered, please verify your email first.',
+} as const;
