@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { FREE_TRIAL_DAYS, STORAGE_KEYS } from '@cofounder/shared';
+import { APP_PAGE_PATHS, FREE_TRIAL_DAYS, STORAGE_KEYS } from '@cofounder/shared';
 import { ROUTE_META } from './features/meta/route-meta.ts';
 import { routes } from './router.tsx';
 import { createFakeAuth, fakeSession } from './test/fake-auth.ts';
@@ -56,6 +56,12 @@ describe('route table', () => {
   it('registers every route of spec 1 §2', () => {
     const paths = routePaths(routes);
     for (const path of SPEC_ROUTES) expect(paths).toContain(path);
+  });
+
+  // The server answers exactly these addresses with the app (and 404 for the rest): the router and the list agree.
+  it('is the app page list the server uses', () => {
+    const pages = routePaths(routes).filter((path) => !path.endsWith('*'));
+    expect(new Set(pages)).toEqual(new Set(APP_PAGE_PATHS));
   });
 
   it('shows the 404 screen for unknown paths', async () => {

@@ -1,7 +1,7 @@
 /**
  * Every page address of the web app (spec 1 §2's route table, as web/src/router.tsx declares it). The server
  * answers these with the app whatever the Accept header; any other page address gets the app's 404 screen with
- * status 404. web/src/app-routes.test.ts holds the router to this list, so a page added there must be added here.
+ * status 404. web/src/router.test.tsx holds the router to this list, so a page added there must be added here.
  */
 export const APP_PAGE_PATHS = [
   '/',
