@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './constants/extension.ts';
 export * from './errors.ts';
 export * from './rules/password.ts';
 export * from './rules/auth-forms.ts';

@@ -6,7 +6,7 @@ import { expect, test } from '../fixtures/extension.ts';
 import { connectTo, signIn } from '../pages/extension.ts';
 import { FAKE_VOICE } from '../support/fake-voice.ts';
 import { createConfirmedUser } from '../support/users.ts';
-import { QUICK_VOICE_FEEDBACK } from '../../extension/src/lib/quick-voice-feedback.ts';
+import { QUICK_VOICE_FEEDBACK } from '../../shared/src/constants/extension.ts';
 
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
 

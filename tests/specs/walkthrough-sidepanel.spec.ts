@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { QUICK_VOICE_FEEDBACK, quickVoiceTitle } from '../../extension/src/lib/quick-voice-feedback.ts';
+import { QUICK_VOICE_FEEDBACK, quickVoiceTitle } from '../../shared/src/constants/extension.ts';
 import { expect, test } from '../fixtures/extension.ts';
 import { chatInput } from '../pages/chat.ts';
 import { connectTo, signIn } from '../pages/extension.ts';

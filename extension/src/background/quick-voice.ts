@@ -6,7 +6,7 @@ import {
   type QuickVoiceDone,
 } from '../lib/quick-voice-messages.ts';
 import { saveQuickVoiceStatus, type QuickVoiceStatus } from '../lib/quick-voice-status.ts';
-import { QUICK_VOICE_FEEDBACK } from '../lib/quick-voice-feedback.ts';
+import { QUICK_VOICE_FEEDBACK } from '../../../shared/src/constants/extension.ts';
 import { copyInActiveTab, insertAtFocus } from './insert-text.ts';
 import {
   closeOffscreenDocument,

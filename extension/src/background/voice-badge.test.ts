@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { QUICK_VOICE_FEEDBACK } from '../lib/quick-voice-feedback.ts';
+import { QUICK_VOICE_FEEDBACK } from '../../../shared/src/constants/extension.ts';
 import { BADGE_COLOR } from './badge.ts';
 import { clearVoiceBadge, showVoiceBadge, showVoiceOutcome } from './voice-badge.ts';
 

@@ -3,7 +3,7 @@ import {
   QUICK_VOICE_FEEDBACK,
   quickVoiceTitle,
   type QuickVoiceOutcome,
-} from '../lib/quick-voice-feedback.ts';
+} from '../../../shared/src/constants/extension.ts';
 import { activeTabId } from './active-tab.ts';
 import { BADGE_COLOR } from './badge.ts';
 

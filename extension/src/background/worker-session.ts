@@ -1,10 +1,9 @@
 import { createApi, isUsableToken, type Api } from '@cofounder/shared';
+import { WORKER_REQUEST_TIMEOUT_MS } from '../../../shared/src/constants/extension.ts';
 import { createSupabase, type SupabaseClient } from '../lib/supabase.ts';
 
-// The worker must not hang on a server that accepts connections but never answers.
-const REQUEST_TIMEOUT_MS = 8000;
 const fetchWithTimeout: typeof fetch = (input, init) =>
-  fetch(input, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  fetch(input, { ...init, signal: AbortSignal.timeout(WORKER_REQUEST_TIMEOUT_MS) });
 
 export interface WorkerSession {
   api: Api;

@@ -17,3 +17,5 @@ export * from './connections/connection-texts.ts';
 export * from './connections/ConnectAction.tsx';
 export * from './auth/sign-in-texts.ts';
 export * from './tasks/task-count-labels.ts';
+export * from './auth/SignInForm.tsx';
+export * from './tasks/TaskCountTiles.tsx';

@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { createApi, type Api, type VoiceEngine } from '@cofounder/shared';
 // The hook's own module: the shared UI index would bring the chat screens along.
 import { useVoiceRecorder } from '../../../../shared/src/ui/voice/use-voice-recorder.ts';
-import { QUICK_VOICE_FEEDBACK } from '../../lib/quick-voice-feedback.ts';
+import { QUICK_VOICE_FEEDBACK } from '../../../../shared/src/constants/extension.ts';
 import { QuickVoiceCredentials, type QuickVoiceDone } from '../../lib/quick-voice-messages.ts';
 import { stopRequests } from './stop-requests.ts';
 

@@ -3,11 +3,14 @@ import type { ReactNode } from 'react';
 import { UsageMeter } from '../../../../shared/src/ui/usage/UsageMeter.tsx';
 import { CONNECT_MODEL_TEXT, MODEL_SETTINGS_PATH } from '../../../../shared/src/ui/connect-model.tsx';
 import { TASK_COUNT_LABEL, type TaskCountKey } from '../../../../shared/src/ui/tasks/task-count-labels.ts';
+import { TaskCountTiles, type TaskCountTilesLook } from '../../../../shared/src/ui/tasks/TaskCountTiles.tsx';
 import type { Glance } from '../../lib/glance.ts';
 import { TabLink } from './TabLink.tsx';
 import { updatedAgo } from './updated-ago.ts';
 
 const COUNTS: TaskCountKey[] = ['total', 'pending', 'in_progress', 'completed', 'paused', 'failed'];
+/** The tiles in the popup's stylesheet (`.counts`). */
+const COUNTS_LOOK: TaskCountTilesLook = { list: 'counts' };
 
 /** The hint beside the offline co-founder's drafts, which a model would have finished instead. */
 export const offlineDraftsText = (drafts: number) =>
@@ -29,14 +32,7 @@ export function GlanceView({ serverUrl, glance, refreshing, error, voice = true 
   return (
     <div className="stack glance" aria-busy={refreshing}>
       {glance && (
-        <dl className="counts" aria-label="Task counts">
-          {COUNTS.map((key) => (
-            <div key={key} data-count={key}>
-              <dt>{TASK_COUNT_LABEL[key]}</dt>
-              <dd>{glance.counts[key]}</dd>
-            </div>
-          ))}
-        </dl>
+        <TaskCountTiles counts={glance.counts} keys={COUNTS} label="Task counts" look={COUNTS_LOOK} />
       )}
       {paused > 0 && (
         <p className="hint">

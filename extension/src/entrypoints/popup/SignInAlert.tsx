@@ -1,4 +1,3 @@
-import { AUTH_FORM_TEXT } from '@cofounder/shared';
 import { SIGN_IN_TEXT } from '../../../../shared/src/ui/auth/sign-in-texts.ts';
 import type { SignInFailure } from './sign-in-failure.ts';
 import { SERVER_TEXT } from '../../lib/server-texts.ts';
@@ -8,7 +7,6 @@ import { TabLink } from './TabLink.tsx';
 export function SignInAlert({ failure, serverUrl }: { failure: SignInFailure; serverUrl: string }) {
   return (
     <div role="alert" className="alert">
-      {failure.kind === 'invalid_form' && AUTH_FORM_TEXT.fixErrors}
       {failure.kind === 'invalid_credentials' && SIGN_IN_TEXT.invalidCredentials}
       {failure.kind === 'email_not_confirmed' && (
         <>

@@ -2,7 +2,6 @@ import { isAuthApiError } from '@supabase/auth-js';
 
 /** Why a sign-in attempt failed, in the terms the popup explains to the user. */
 export type SignInFailure =
-  | { kind: 'invalid_form' }
   | { kind: 'invalid_credentials' }
   | { kind: 'email_not_confirmed' }
   | { kind: 'unreachable' }

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useConnection } from '../../lib/hooks/use-connection.ts';
 import { useServerUrl } from '../../lib/hooks/use-server-url.ts';
+import { SERVER_TEXT } from '../../lib/server-texts.ts';
 import { SignedInChat } from './SignedInChat.tsx';
 import { usePanelSession } from './use-panel-session.ts';
 
@@ -12,18 +13,18 @@ export function App() {
   // Signing in or out anywhere (popup, dashboard hand-off) reaches this panel through the shared session storage.
   const session = usePanelSession(connection.status === 'ready' ? connection.supabase : null);
 
+  if (server.url === null) return <Message status>Loading...</Message>;
   if (connection.status === 'offline') {
     return (
       <Message>
-        Can&apos;t reach the Cofounder server at {server.url}.{' '}
+        {SERVER_TEXT.unreachable(server.url)}{' '}
         <button type="button" className="panel-button" onClick={() => setAttempt((n) => n + 1)}>
           Try again
         </button>
       </Message>
     );
   }
-  if (connection.status === 'loading' || session === undefined || server.url === null)
-    return <Message status>Loading...</Message>;
+  if (connection.status === 'loading' || session === undefined) return <Message status>Loading...</Message>;
   if (!session) return <Message>Sign in from the extension popup to chat with your co-founder here.</Message>;
   return (
     <SignedInChat

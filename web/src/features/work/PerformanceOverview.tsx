@@ -5,23 +5,38 @@ import {
   type ActivityResponse,
   type TaskListResponse,
 } from '@cofounder/shared';
-import { CONNECT_MODEL_TEXT, MODEL_SETTINGS_PATH, TASK_COUNT_LABEL } from '@cofounder/shared/ui';
+import {
+  CONNECT_MODEL_TEXT,
+  MODEL_SETTINGS_PATH,
+  TASK_COUNT_LABEL,
+  TaskCountTiles,
+  type TaskCountKey,
+  type TaskCountTilesLook,
+} from '@cofounder/shared/ui';
 import { Link } from 'react-router';
 import { WORK_TEXT, cardClass } from './labels.ts';
 import { SuccessRing } from './SuccessRing.tsx';
 
 const COMING_SOON = ['LinkedIn', 'Hacker News', 'Instagram'];
+/** Under the total: each stage's count and share of it, then what needs the founder. */
+const SHARE_KEYS: TaskCountKey[] = ['completed', 'in_progress', 'pending'];
+const ATTENTION_KEYS: TaskCountKey[] = ['paused', 'failed'];
 
-function Stat({ label, value, percent }: { label: string; value: number; percent: number }) {
-  return (
-    <div>
-      <dt className="text-xs text-slate-500 dark:text-slate-400">{label}</dt>
-      <dd className="text-sm font-semibold text-slate-900 dark:text-white">
-        {value} <span className="font-normal text-slate-500 dark:text-slate-400">({percent}%)</span>
-      </dd>
-    </div>
-  );
-}
+const tileLabel = 'text-xs text-slate-500 dark:text-slate-400';
+const SHARE_LOOK: TaskCountTilesLook = {
+  list: 'mt-3 grid grid-cols-3 gap-2',
+  label: tileLabel,
+  value: () => 'text-sm font-semibold text-slate-900 dark:text-white',
+};
+const ATTENTION_VALUE: Partial<Record<TaskCountKey, string>> = {
+  paused: 'font-semibold text-violet-700 dark:text-violet-300',
+  failed: 'font-semibold text-red-700 dark:text-red-300',
+};
+const ATTENTION_LOOK: TaskCountTilesLook = {
+  list: 'mt-3 flex gap-4 border-t border-slate-200 pt-3 text-sm dark:border-slate-800',
+  label: tileLabel,
+  value: (key) => ATTENTION_VALUE[key] ?? '',
+};
 
 /** Performance Overview: totals with a progress bar, platform activity, success rate, tokens and cost. */
 export function PerformanceOverview({
@@ -32,6 +47,8 @@ export function PerformanceOverview({
   stats: ActivityResponse['stats'] | undefined;
 }) {
   const completedPct = percentOf(tasks.completed, tasks.total);
+  // Need Login and Failed only when some task is in them.
+  const attention = ATTENTION_KEYS.filter((key) => tasks[key] > 0);
   return (
     <section aria-labelledby="performance-overview">
       <h2 id="performance-overview" className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">
@@ -51,35 +68,17 @@ export function PerformanceOverview({
           >
             <div className="h-full rounded-full bg-emerald-500" style={{ width: `${completedPct}%` }} />
           </div>
-          <dl className="mt-3 grid grid-cols-3 gap-2">
-            <Stat label={TASK_COUNT_LABEL.completed} value={tasks.completed} percent={completedPct} />
-            <Stat
-              label={TASK_COUNT_LABEL.in_progress}
-              value={tasks.in_progress}
-              percent={percentOf(tasks.in_progress, tasks.total)}
-            />
-            <Stat
-              label={TASK_COUNT_LABEL.pending}
-              value={tasks.pending}
-              percent={percentOf(tasks.pending, tasks.total)}
-            />
-          </dl>
-          {(tasks.paused > 0 || tasks.failed > 0) && (
-            <dl className="mt-3 flex gap-4 border-t border-slate-200 pt-3 text-sm dark:border-slate-800">
-              {tasks.paused > 0 && (
-                <div>
-                  <dt className="text-xs text-slate-500 dark:text-slate-400">{TASK_COUNT_LABEL.paused}</dt>
-                  <dd className="font-semibold text-violet-700 dark:text-violet-300">{tasks.paused}</dd>
-                </div>
-              )}
-              {tasks.failed > 0 && (
-                <div>
-                  <dt className="text-xs text-slate-500 dark:text-slate-400">{TASK_COUNT_LABEL.failed}</dt>
-                  <dd className="font-semibold text-red-700 dark:text-red-300">{tasks.failed}</dd>
-                </div>
-              )}
-            </dl>
-          )}
+          <TaskCountTiles
+            counts={tasks}
+            keys={SHARE_KEYS}
+            look={SHARE_LOOK}
+            detail={(key) => (
+              <span className="font-normal text-slate-500 dark:text-slate-400">
+                ({percentOf(tasks[key], tasks.total)}%)
+              </span>
+            )}
+          />
+          {attention.length > 0 && <TaskCountTiles counts={tasks} keys={attention} look={ATTENTION_LOOK} />}
         </div>
 
         <div className={cardClass} data-testid="platform-activity">

@@ -1,21 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { AUTH_FORM_TEXT, isValid, TIMINGS, validateLogin } from '@cofounder/shared';
-import { SIGN_IN_TEXT } from '@cofounder/shared/ui';
+import { TIMINGS, type LoginValues } from '@cofounder/shared';
+import { SignInForm } from '@cofounder/shared/ui';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { AUTH_ERROR_TEXT, loginError, type MappedAuthError } from '../../features/auth/auth-errors.ts';
 import { GuestOnly } from '../../features/auth/guards.tsx';
 import { readAuthNavState } from '../../features/auth/nav-state.ts';
 import { useDelayedNavigate } from '../../features/auth/use-delayed-navigate.ts';
-import { useFormErrors } from '../../features/auth/use-form-errors.ts';
 import { AuthCard } from '../../features/auth/ui/AuthCard.tsx';
 import { FormBanner } from '../../features/auth/ui/FormBanner.tsx';
 import { OAuthButtons } from '../../features/auth/ui/OAuthButtons.tsx';
-import { PasswordField } from '../../features/auth/ui/PasswordField.tsx';
-import { SubmitButton } from '../../features/auth/ui/SubmitButton.tsx';
-import { TextField } from '../../features/auth/ui/TextField.tsx';
 import { linkClass } from '../../features/auth/ui/styles.ts';
+import { Spinner } from '../../features/layout/Spinner.tsx';
 import { LoginFailure } from './LoginFailure.tsx';
+import { LOGIN_FORM_LOOK } from './login-form-look.ts';
 
 type Phase = 'idle' | 'pending' | 'success' | 'redirecting';
 
@@ -24,20 +22,14 @@ export function LoginPage() {
   const location = useLocation();
   const navState = readAuthNavState(location.state);
   const { client } = useAuth();
-  const [email, setEmail] = useState(navState.email ?? '');
-  const [password, setPassword] = useState('');
-  const { errors, setErrors, clear, hasErrors } = useFormErrors<'email' | 'password'>();
+  // The address of the last attempt, for the failure's "verify your email" link.
+  const [attempted, setAttempted] = useState('');
   const [failure, setFailure] = useState<MappedAuthError | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const redirectLater = useDelayedNavigate();
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setFailure(null);
-    const found = validateLogin({ email, password });
-    setErrors(found);
-    if (!isValid(found)) return;
-    const address = email.trim();
+  async function signIn({ email: address, password }: LoginValues) {
+    setAttempted(address);
     setPhase('pending');
     try {
       const { data, error } = await client.signInWithPassword({ email: address, password });
@@ -73,43 +65,23 @@ export function LoginPage() {
             <p>Taking you to your dashboard...</p>
           </FormBanner>
         )}
-        {hasErrors && <FormBanner tone="error">{AUTH_FORM_TEXT.fixErrors}</FormBanner>}
-        {failure && <LoginFailure failure={failure} email={email.trim()} />}
-        <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
-          <TextField
-            id="login-email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            error={errors.email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              clear('email');
-            }}
-          />
-          <div>
-            <PasswordField
-              id="login-password"
-              label="Password"
-              autoComplete="current-password"
-              value={password}
-              error={errors.password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                clear('password');
-              }}
-            />
+        <SignInForm
+          idPrefix="login"
+          initialEmail={navState.email}
+          onSignIn={signIn}
+          onAttempt={() => setFailure(null)}
+          alert={failure && <LoginFailure failure={failure} email={attempted} />}
+          renderAlert={(text) => <FormBanner tone="error">{text}</FormBanner>}
+          look={LOGIN_FORM_LOOK}
+          pendingIcon={<Spinner />}
+          afterPassword={
             <div className="mt-2 text-right text-sm">
               <Link to="/forgot-password" className={linkClass}>
                 Forgot password?
               </Link>
             </div>
-          </div>
-          <SubmitButton pending={phase === 'pending'} pendingLabel={SIGN_IN_TEXT.pending}>
-            {SIGN_IN_TEXT.submit}
-          </SubmitButton>
-        </form>
+          }
+        />
         <OAuthButtons mode="login" onError={(message) => setFailure({ kind: 'other', message })} />
         <p className="text-center text-sm text-slate-600 dark:text-slate-400">
           Don&apos;t have an account?{' '}

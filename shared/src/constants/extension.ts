@@ -1,7 +1,14 @@
 /**
+ * The browser extension's numbers and texts that its background worker and its pages share (and the e2e specs
+ * assert). Plain values, no imports: the popup loads this module without any zod schema.
+ */
+
+/** The worker must not hang on a server that accepts connections but never answers. */
+export const WORKER_REQUEST_TIMEOUT_MS = 8000;
+
+/**
  * What a quick voice note shows on the toolbar button, and for how long: the keyboard-only founder sees the
- * outcome on the badge (one look per outcome) and reads the reason in the button's tooltip. Plain values (no zod):
- * the background and the popup both read them. Belongs with the other shared texts once shared/ exports it.
+ * outcome on the badge (one look per outcome) and reads the reason in the button's tooltip.
  */
 export const QUICK_VOICE_FEEDBACK = {
   /** Badge text while a note is under way (the one-minute warning included). */
