@@ -13,19 +13,19 @@ export interface ConfirmationModalProps {
   confirmLabel?: string;
   cancelLabel?: string;
   variant?: ConfirmationVariant;
-  /** While true the confirm button is disabled (the action is running). */
+  /** While true the buttons are off (the action is running); confirm stays focusable, so focus is not dropped. */
   pending?: boolean;
-  /** Where focus goes when it closes (the control that opened it): Radix has no trigger of its own to return to. */
+  /** Where focus goes on close when the control that opened it is gone (the shell returns it to that control). */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 const CONFIRM_CLASS: Record<ConfirmationVariant, string> = {
   default: 'bg-indigo-600 hover:bg-indigo-500 focus-visible:ring-indigo-400',
-  warning: 'bg-amber-600 hover:bg-amber-500 focus-visible:ring-amber-400',
+  warning: 'bg-amber-700 hover:bg-amber-800 focus-visible:ring-amber-400',
   danger: 'bg-red-600 hover:bg-red-500 focus-visible:ring-red-400',
 };
 
-/** A confirm/cancel dialog (spec 1 §2 "Other shared components"); Radix handles focus trap, Escape and aria. */
+/** A confirm/cancel dialog (spec 1 §2 "Other shared components"); the shell traps and returns focus, Escape closes. */
 export function ConfirmationModal({
   open,
   onOpenChange,
@@ -45,7 +45,7 @@ export function ConfirmationModal({
       title={title}
       description={message}
       showClose={false}
-      contentProps={returnFocusTo && { onCloseAutoFocus: (e) => (e.preventDefault(), returnFocusTo.current?.focus()) }}
+      returnFocusTo={returnFocusTo && (() => returnFocusTo.current)}
     >
       <div className="mt-6 flex justify-end gap-3">
         <DialogClose
@@ -54,11 +54,12 @@ export function ConfirmationModal({
         >
           {cancelLabel}
         </DialogClose>
+        {/* aria-disabled, not disabled: a disabled button loses the focus the founder just pressed it with. */}
         <button
           type="button"
-          className={`rounded-lg px-4 py-2 text-sm font-medium text-white focus-visible:ring-2 focus-visible:outline-none disabled:opacity-60 ${CONFIRM_CLASS[variant]}`}
-          disabled={pending}
-          onClick={() => void onConfirm()}
+          className={`rounded-lg px-4 py-2 text-sm font-medium text-white focus-visible:ring-2 focus-visible:outline-none aria-disabled:cursor-not-allowed aria-disabled:opacity-60 ${CONFIRM_CLASS[variant]}`}
+          aria-disabled={pending || undefined}
+          onClick={() => !pending && void onConfirm()}
         >
           {confirmLabel}
         </button>

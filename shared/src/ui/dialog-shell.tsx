@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { rememberOpener, returnFocus, type Opener } from './focus-return.ts';
 
 /** The centred card most dialogs use; add a max-w-* (the default content class uses max-w-md). */
 export const DIALOG_PANEL =
@@ -35,15 +36,21 @@ export interface DialogShellProps {
   /** The corner × button (aria-label "Close"), placed last so it never takes the first focus from the content. */
   showClose?: boolean;
   closeClassName?: string;
-  /** More props of Dialog.Content (onOpenAutoFocus, onCloseAutoFocus…). */
+  /**
+   * Without `trigger`, focus returns on close to what had it when the dialog opened; this is where it goes when
+   * that is gone or was the page itself (a region gives its first control).
+   */
+  returnFocusTo?: () => HTMLElement | null | undefined;
+  /** More props of Dialog.Content (onOpenAutoFocus; an onCloseAutoFocus that prevents default places focus itself). */
   contentProps?: ContentProps;
   children?: ReactNode;
 }
 
 /**
  * The one modal frame of the web app and the extension: Radix's Dialog (focus trap, Escape and outside click
- * close, aria-labelledby/-describedby) with the overlay, a titled and described content box and the corner
- * close button. Callers style by replacing class strings, not by copying the markup.
+ * close, aria-labelledby/-describedby, focus back to the opener on close) with the overlay, a titled and
+ * described content box and the corner close button. Callers style by replacing class strings, not by copying
+ * the markup.
  */
 export function DialogShell({
   open,
@@ -58,15 +65,33 @@ export function DialogShell({
   descriptionClassName = DESCRIPTION,
   showClose = true,
   closeClassName = CLOSE,
+  returnFocusTo,
   contentProps,
   children,
 }: DialogShellProps) {
+  const opener = useRef<Opener>([]);
+  // Radix gives focus back only to a Dialog.Trigger; most dialogs open from an ordinary button (or by themselves).
+  const focusProps: Pick<ContentProps, 'onOpenAutoFocus' | 'onCloseAutoFocus'> =
+    trigger === undefined
+      ? {
+          onOpenAutoFocus: (event) => {
+            opener.current = rememberOpener();
+            contentProps?.onOpenAutoFocus?.(event);
+          },
+          onCloseAutoFocus: (event) => {
+            contentProps?.onCloseAutoFocus?.(event);
+            if (event.defaultPrevented) return;
+            event.preventDefault();
+            returnFocus(opener.current, returnFocusTo);
+          },
+        }
+      : {};
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger !== undefined && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Dialog.Portal>
         {overlayClassName !== null && <Dialog.Overlay className={overlayClassName} />}
-        <Dialog.Content {...contentProps} className={className}>
+        <Dialog.Content {...contentProps} {...focusProps} className={className}>
           {header}
           <Dialog.Title className={titleClassName}>{title}</Dialog.Title>
           <Dialog.Description className={descriptionClassName}>{description}</Dialog.Description>

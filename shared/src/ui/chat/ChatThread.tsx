@@ -99,7 +99,7 @@ export function ChatThread({
             item.kind === 'separator' ? (
               <div
                 key={item.key}
-                className="flex items-center gap-3 py-1 text-xs text-slate-400 dark:text-slate-500"
+                className="flex items-center gap-3 py-1 text-xs text-slate-600 dark:text-slate-400"
               >
                 <span className="h-px flex-1 bg-slate-200 dark:bg-slate-800" aria-hidden="true" />
                 <span data-kind="date-separator">{item.label}</span>

@@ -31,7 +31,7 @@ export function MessageBubble({
 }) {
   const fromUser = message.role === 'user';
   const time = showTime && (
-    <time dateTime={message.timestamp} className="px-1 text-xs text-slate-400 dark:text-slate-500">
+    <time dateTime={message.timestamp} className="px-1 text-xs text-slate-600 dark:text-slate-400">
       {messageTime(message.timestamp)}
     </time>
   );

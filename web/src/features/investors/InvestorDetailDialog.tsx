@@ -32,7 +32,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 const linkClass =
   'inline-flex items-center gap-1 text-indigo-600 underline-offset-2 hover:underline dark:text-indigo-300';
-const none = <span className="text-slate-400 dark:text-slate-500">—</span>;
+const none = <span className="text-slate-600 dark:text-slate-400">—</span>;
 
 function List({ items, label }: { items: string[]; label: string }) {
   if (items.length === 0) return none;

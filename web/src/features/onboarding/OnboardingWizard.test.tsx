@@ -46,6 +46,16 @@ const turns = (fetch: ReturnType<typeof server>) =>
     .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
 
 describe('onboarding wizard', () => {
+  it('moves focus to the new step\'s heading on Next and Back, and leaves it alone on the first render', async () => {
+    const { user } = open(server(() => ai('What problem are you solving?')));
+    await screen.findByText('Step 1 of 7');
+    expect(document.activeElement).toBe(document.body);
+    await user.click(next());
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'About you' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Meet your AI co-founder' }));
+  });
+
   it('gates Next per step and hides Back on the welcome and conversation steps', async () => {
     const { user } = open(server(() => ai('What problem are you solving?')));
     await screen.findByText('Step 1 of 7');

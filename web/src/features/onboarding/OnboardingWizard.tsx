@@ -51,6 +51,22 @@ export function OnboardingWizard({ userId, suggestedName }: { userId: string; su
   );
   const update = (patch: Partial<OnboardingDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
+  // Next and Back replace the step under the founder's focus: focus moves to the new step's heading, so a keyboard
+  // or screen-reader user goes on from its top instead of from the page's start. Not on the first render or a resume.
+  const card = useRef<HTMLElement>(null);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (!moved.current) return;
+    const heading = card.current?.querySelector<HTMLElement>('h2');
+    if (!heading) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  }, [step]);
+  const goTo = (to: (s: number) => number) => {
+    moved.current = true;
+    setStep(to);
+  };
+
   async function skip() {
     const ok = await conversation.skip();
     finish('skip', { immediately: !ok });
@@ -59,7 +75,7 @@ export function OnboardingWizard({ userId, suggestedName }: { userId: string; su
   function next() {
     // Moving on to the summary while the ready redirect is pending keeps the founder here.
     if (step === ONBOARDING.conversationStep) stay();
-    setStep((s) => Math.min(LAST_ONBOARDING_STEP, s + 1));
+    goTo((s) => Math.min(LAST_ONBOARDING_STEP, s + 1));
   }
 
   const transition = reason && reason !== 'start' ? FINISH_TEXT[reason](draft.name) : null;
@@ -107,7 +123,7 @@ export function OnboardingWizard({ userId, suggestedName }: { userId: string; su
           />
         </div>
       </div>
-      <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <section ref={card} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
         {steps[step]}
       </section>
       {reason !== 'start' && (
@@ -115,7 +131,7 @@ export function OnboardingWizard({ userId, suggestedName }: { userId: string; su
           {showsBack(step) ? (
             <button
               type="button"
-              onClick={() => setStep((s) => Math.max(0, s - 1))}
+              onClick={() => goTo((s) => Math.max(0, s - 1))}
               className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
             >
               Back

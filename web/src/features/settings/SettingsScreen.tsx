@@ -10,6 +10,10 @@ import { ModelSection } from './model/ModelSection.tsx';
 const tabClass =
   'rounded-md px-4 py-2 text-sm font-medium text-slate-600 transition hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-400 dark:hover:text-white dark:data-[state=active]:bg-slate-800 dark:data-[state=active]:text-white';
 
+// The panel is a Tab stop of its own (Radix Tabs): it shows the app's focus ring when it takes focus.
+const panelClass =
+  'mt-6 rounded-xl focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-4 focus-visible:outline-none dark:focus-visible:ring-offset-slate-950';
+
 const TABS = ['ai', 'subscription'] as const;
 type Tab = (typeof TABS)[number];
 
@@ -47,7 +51,7 @@ export function SettingsScreen({ userId }: { userId: string }) {
             Subscription
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="ai" className="mt-6 focus-visible:outline-none">
+        <Tabs.Content value="ai" className={panelClass}>
           <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-950">
             <h2 className="text-lg font-semibold text-slate-900 dark:text-white">AI Settings</h2>
             <p className="mt-1 mb-6 text-sm text-slate-500 dark:text-slate-400">
@@ -75,7 +79,7 @@ export function SettingsScreen({ userId }: { userId: string }) {
           </section>
           <ModelSection ready={!settings.isPending} />
         </Tabs.Content>
-        <Tabs.Content value="subscription" className="mt-6 focus-visible:outline-none">
+        <Tabs.Content value="subscription" className={panelClass}>
           <h2 className="mb-4 text-lg font-semibold text-slate-900 dark:text-white">Subscription</h2>
           <SubscriptionTab userId={userId} />
         </Tabs.Content>

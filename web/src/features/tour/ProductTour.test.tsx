@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { STORAGE_KEYS, TOUR } from '@cofounder/shared';
 import { createFakeAuth, fakeSession, fakeUser } from '../../test/fake-auth.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -88,6 +88,26 @@ describe('product tour', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(localStorage.getItem(FLAG)).toBe('true');
+  });
+
+  it('gives focus back to what had it when the tour opened', async () => {
+    const { user } = await openDashboard();
+    const link = screen.getByRole('link', { name: 'Intern Autonomy' });
+    link.focus();
+    act(() => vi.advanceTimersByTime(TOUR.delayMs));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5_000 });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toBe(link));
+  });
+
+  it('focuses the page’s first control when nothing had focus as it opened', async () => {
+    const { user } = await openDashboard();
+    act(() => vi.advanceTimersByTime(TOUR.delayMs));
+    await user.click(await screen.findByRole('button', { name: 'Skip Tour' }, { timeout: 5_000 }));
+    const main = document.getElementById('main')!;
+    await waitFor(() => expect(main.contains(document.activeElement)).toBe(true));
+    expect(document.activeElement).toBe(main.querySelector('a[href], button:not([disabled])'));
   });
 
   it('never opens once the flag is stored', async () => {

@@ -6,8 +6,8 @@ import type { useProductTour } from './use-product-tour.ts';
 type Tour = Omit<ReturnType<typeof useProductTour>, 'open'>;
 
 /**
- * The 6-step product tour, while open: a Radix dialog (focus kept inside, Escape closes) placed beside the sidebar
- * so the link each step is about, highlighted through `onHighlight`, stays in view.
+ * The 6-step product tour, while open: a Radix dialog (focus kept inside and given back, Escape closes) placed
+ * beside the sidebar so the link each step is about, highlighted through `onHighlight`, stays in view.
  */
 export default function TourDialog({
   index,
@@ -31,6 +31,8 @@ export default function TourDialog({
       overlayClassName={null}
       className={`${DIALOG_PANEL} max-w-md md:left-72 md:translate-x-0`}
       showClose={false}
+      // It opens by itself: with nothing focused before it, focus goes to the page it covered, not back to <body>.
+      returnFocusTo={() => document.getElementById('main')}
       header={
         <p className="text-xs font-medium tracking-wide text-indigo-600 uppercase dark:text-indigo-400">
           Step {index + 1} of {TOUR_STEPS.length}

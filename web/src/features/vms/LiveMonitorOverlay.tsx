@@ -5,7 +5,6 @@ import { DecisionItem } from './DecisionItem.tsx';
 import { LiveScreen } from './LiveScreen.tsx';
 import { StatusLine } from './StatusLine.tsx';
 import { VM_TEXT } from './texts.ts';
-import { useReturnFocus } from './use-return-focus.ts';
 
 interface LiveMonitorOverlayProps {
   open: boolean;
@@ -22,12 +21,10 @@ interface LiveMonitorOverlayProps {
 export function LiveMonitorOverlay({ open, onClose, vmName, monitor }: LiveMonitorOverlayProps) {
   const { state, connected } = monitor;
   const decisions = recentDecisions(state);
-  const returnFocus = useReturnFocus();
   return (
     <DialogShell
       open={open}
       onOpenChange={(next) => !next && onClose()}
-      contentProps={returnFocus}
       overlayClassName="fixed inset-0 z-50 bg-black/80"
       className="fixed inset-0 z-50 flex flex-col gap-4 overflow-y-auto bg-slate-950 p-4 text-slate-100 focus:outline-none sm:p-6"
       title={`${VM_TEXT.monitorTitle}: ${vmName}`}

@@ -2,7 +2,6 @@ import { Download } from 'lucide-react';
 import { DialogShell } from '@cofounder/shared/ui';
 import { buttonClass } from '../work/labels.ts';
 import { VM_TEXT } from './texts.ts';
-import { useReturnFocus } from './use-return-focus.ts';
 
 interface ScreenshotModalProps {
   /** The screenshot as a data URL; null keeps the modal closed. */
@@ -14,12 +13,10 @@ interface ScreenshotModalProps {
 
 /** A screenshot large, with a Download link (spec 2 §2 "screenshot modal"); Escape closes, focus returns. */
 export function ScreenshotModal({ src, vmName, onClose }: ScreenshotModalProps) {
-  const returnFocus = useReturnFocus();
   return (
     <DialogShell
       open={src !== null}
       onOpenChange={(next) => !next && onClose()}
-      contentProps={returnFocus}
       overlayClassName="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm"
       className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[min(72rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none dark:border-slate-800 dark:bg-slate-950"
       title={`${VM_TEXT.screenshotTitle}: ${vmName}`}

@@ -82,7 +82,9 @@ export function ConversationStep({
               key={label}
               aria-current={i === progress.index ? 'step' : undefined}
               className={
-                i <= progress.index ? 'font-semibold text-indigo-600 dark:text-indigo-400' : 'text-slate-400'
+                i <= progress.index
+                  ? 'font-semibold text-indigo-600 dark:text-indigo-400'
+                  : 'text-slate-600 dark:text-slate-400'
               }
             >
               {label}
