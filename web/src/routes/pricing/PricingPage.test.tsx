@@ -72,6 +72,19 @@ describe('/pricing', () => {
     expect(screen.getByText(/no card is charged/)).toBeTruthy();
   });
 
+  it('never skips a heading level: h1 Pricing, then the plans under an h2', async () => {
+    await openPricing(server(null), false);
+    const main = screen.getByRole('heading', { level: 1, name: 'Pricing' }).closest('main') ?? document.body;
+    const levels = within(main)
+      .getAllByRole('heading')
+      .map((heading) => Number(heading.tagName.slice(1)));
+    levels.reduce((previous, level) => {
+      expect(level, `h${previous} is followed by h${level}`).toBeLessThanOrEqual(previous + 1);
+      return level;
+    }, 0);
+    expect(screen.getByRole('heading', { level: 2, name: 'Plans' })).toBeTruthy();
+  });
+
   it('labels the buttons Get Started for visitors and by the plan held when signed in', async () => {
     const anonymous = await openPricing(server(null), false);
     expect(['Starter', 'Builder', 'Scale'].map(label)).toEqual(['Get Started', 'Get Started', 'Get Started']);

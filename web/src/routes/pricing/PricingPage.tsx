@@ -79,7 +79,11 @@ export function PricingPage() {
         )}
       </div>
 
-      <section aria-label="Plans" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <section aria-labelledby="plans-heading" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {/* The plan cards' names are h3s: this h2 keeps the outline from jumping from the page's h1 (issue 26). */}
+        <h2 id="plans-heading" className="sr-only">
+          Plans
+        </h2>
         <FreeTrialCard signedIn={userId !== null} />
         {PAID_PLAN_IDS.map((plan) => (
           <PaidPlanCard
