@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { EXTENSION, STORAGE_KEYS } from '@cofounder/shared';
+import { EXTENSION, STORAGE_KEYS, THEME_CHOICES } from '@cofounder/shared';
 import { createFakeAuth, fakeSession, fakeUser } from '../../test/fake-auth.ts';
 import { createFakeServer } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
+import { SIGNED_IN_TITLES } from '../meta/route-meta.ts';
+import { SIDEBAR_ITEMS } from './sidebar-items.ts';
 
 const signedIn = () => createFakeAuth(fakeSession('ada@example.com'));
 
@@ -80,10 +82,58 @@ describe('dashboard shell', () => {
     await screen.findByRole('link', { name: 'Get Your AI Intern Free' });
   });
 
-  it('opens and closes the mobile menu', async () => {
+  it('opens the mobile menu as a modal dialog that Escape closes, focus back on the menu button', async () => {
     const { user } = renderApp('/dashboard/chat', { auth: signedIn() });
-    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
-    expect(screen.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    const menu = await screen.findByRole('button', { name: 'Open menu' });
+    await user.click(menu);
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(drawer.getAttribute('aria-modal')).toBe('true');
+    expect(drawer.contains(document.activeElement)).toBe(true);
+    expect(within(drawer).getByRole('link', { name: 'Settings' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(menu);
+  });
+
+  it('titles every sidebar page, announces it after a navigation and moves focus to the main area', async () => {
+    const { user } = renderApp('/dashboard/chat', { auth: signedIn() });
+    await screen.findByRole('heading', { name: 'Chat' });
+    await waitFor(() => expect(document.title).toBe(SIGNED_IN_TITLES['/dashboard/chat']));
+    // The first page load is the browser's to announce.
+    expect(screen.getByTestId('route-announcer').textContent).toBe('');
+    for (const { to } of SIDEBAR_ITEMS) expect(SIGNED_IN_TITLES[to]).toBeTruthy();
+
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    await user.click(within(nav).getByRole('link', { name: 'Settings' }));
+    await waitFor(() => expect(document.title).toBe(SIGNED_IN_TITLES['/dashboard/settings']));
+    await waitFor(() =>
+      expect(screen.getByTestId('route-announcer').textContent).toBe(SIGNED_IN_TITLES['/dashboard/settings']),
+    );
+    expect(screen.getByTestId('route-announcer').getAttribute('aria-live')).toBe('polite');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
+  it('offers a skip link to the main area first', async () => {
+    renderApp('/dashboard/chat', { auth: signedIn() });
+    await screen.findByRole('heading', { name: 'Chat' });
+    const links = screen.getAllByRole('link');
+    expect(links[0]?.textContent).toBe('Skip to content');
+    expect(links[0]?.getAttribute('href')).toBe('#main');
+    expect(screen.getByRole('main').id).toBe('main');
+  });
+
+  it('names its controls by what they show (WCAG 2.5.3): the logo, the theme choices', async () => {
+    renderApp('/dashboard/chat', { auth: signedIn() });
+    await screen.findByRole('heading', { name: 'Chat' });
+    // The logo's "C" mark is decoration: the link reads "Cofounder", not "CCofounder".
+    expect(screen.getAllByRole('link', { name: 'Cofounder' }).length).toBeGreaterThan(0);
+    const themes = within(screen.getByRole('group', { name: 'Theme' }));
+    for (const { label } of THEME_CHOICES) {
+      const button = themes.getByRole('button', { name: label });
+      // An icon button: no visible text that its name could contradict.
+      expect(button.textContent).toBe('');
+    }
   });
 
   it('offers onboarding to a founder who has not finished it', async () => {

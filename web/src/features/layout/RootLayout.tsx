@@ -2,13 +2,18 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { ConnectModelContext, MODEL_SETTINGS_PATH, type ConnectModelLink } from '@cofounder/shared/ui';
 import { RouteMeta } from '../meta/RouteMeta.tsx';
+import { RouteAnnouncer } from './RouteAnnouncer.tsx';
 import { RouterNavigation } from './RouterNavigation.tsx';
 
-/** Top of the route tree: the page's title and meta tags, scroll handling and a progress bar while a lazy page loads. */
+/**
+ * Top of the route tree: the page's title and meta tags, its announcement after a navigation, scroll handling and a
+ * progress bar while a lazy page loads.
+ */
 export function RootLayout() {
   return (
     <RouterNavigation>
       <RouteMeta />
+      <RouteAnnouncer />
       <ScrollToTop />
       <NavigationProgress />
       <ConnectModelLinks>

@@ -89,7 +89,25 @@ export interface RouteMetaHandle {
 /** Diagnostic and error pages stay out of search results. */
 const NOINDEX = new Set<RouteMetaKey>(['oauthDebug', 'activityTest', 'notFound']);
 
-/** Pages without their own entry (the dashboard, onboarding, checkout results). */
+/**
+ * Titles of the signed-in pages by address (they never reach search results, so they need no description). The
+ * dashboard's match its sidebar labels (sidebar-items.ts; DashboardShell.test.tsx checks every one has a title).
+ */
+export const SIGNED_IN_TITLES: Readonly<Record<string, string>> = {
+  '/onboarding': `Onboarding — ${SITE_NAME}`,
+  '/dashboard/chat': `Chat — ${SITE_NAME}`,
+  '/dashboard/call': `Voice Call — ${SITE_NAME}`,
+  '/dashboard/sms': `Text Intern — ${SITE_NAME}`,
+  '/dashboard/work': `Intern Activity — ${SITE_NAME}`,
+  '/dashboard/approvals': `Approvals — ${SITE_NAME}`,
+  '/dashboard/autonomy': `Intern Autonomy — ${SITE_NAME}`,
+  '/dashboard/investor-outreach': `Investor Outreach — ${SITE_NAME}`,
+  '/dashboard/vms': `VMs — ${SITE_NAME}`,
+  '/dashboard/connections': `Connections — ${SITE_NAME}`,
+  '/dashboard/settings': `Settings — ${SITE_NAME}`,
+};
+
+/** Pages without their own entry (checkout results, a signed-in page's sub-address). */
 export const DEFAULT_META: PageMetaInfo = {
   title: 'Cofounder — your AI co-founder',
   description:
