@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { STORAGE_KEYS } from '@cofounder/shared';
+import { axeViolations, startInTheme } from '../support/axe.ts';
 import { expect, test } from '../support/test.ts';
 import { signIn } from '../pages/auth.ts';
 import { chatLog, sendChatMessage } from '../pages/chat.ts';
@@ -11,8 +10,6 @@ const baseURL = process.env.E2E_BASE_URL!;
 
 // Issue 26: the signed-in product as the public site: axe (WCAG 2.1 A and AA) finds no violation of any impact on
 // any onboarding step, dashboard page or dialog, in the dark and the light theme, with the tour done and not.
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
 const PAGES = [
   '/dashboard/chat',
   '/dashboard/call',
@@ -27,25 +24,8 @@ const PAGES = [
   '/dashboard/vms',
 ];
 
-/** Waits until colours are final (no transition running), then names every violation on the page. */
-async function violations(page: Page, where: string): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-  );
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return violations.map(
-    (v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-}
-
 async function signedIn(page: Page, theme: 'dark' | 'light'): Promise<void> {
-  await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
-    STORAGE_KEYS.theme,
-    theme,
-  ] as const);
+  await startInTheme(page, theme);
   const user = await createConfirmedUser(baseURL);
   await page.goto('/login');
   await signIn(page, user.email, user.password);
@@ -62,10 +42,10 @@ for (const theme of ['dark', 'light'] as const) {
 
       // Tour not done: it opens by itself over the chat.
       await expect(page.getByRole('dialog', { name: 'Welcome to your dashboard' })).toBeVisible();
-      found.push(...(await violations(page, 'tour')));
+      found.push(...(await axeViolations(page, 'tour')));
       await page.getByRole('button', { name: 'Take the Tour' }).click();
       await expect(page.getByRole('dialog', { name: 'Chat with your co-founder' })).toBeVisible();
-      found.push(...(await violations(page, 'tour step')));
+      found.push(...(await axeViolations(page, 'tour step')));
       await page.keyboard.press('Escape');
       await dismissTourIfShown(page, 500);
       await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -78,25 +58,25 @@ for (const theme of ['dark', 'light'] as const) {
       for (const path of PAGES) {
         await page.goto(path);
         await expect(page.locator('main h1, main h2').first()).toBeVisible();
-        found.push(...(await violations(page, path)));
+        found.push(...(await axeViolations(page, path)));
       }
 
       // The dialogs a founder opens there.
       await page.goto('/dashboard/chat');
       await page.getByRole('complementary').getByRole('button', { name: 'Sign Out' }).click();
       await expect(page.getByRole('dialog', { name: 'Sign Out' })).toBeVisible();
-      found.push(...(await violations(page, 'sign-out dialog')));
+      found.push(...(await axeViolations(page, 'sign-out dialog')));
       await page.keyboard.press('Escape');
 
       await page.getByRole('button', { name: 'View usage details' }).click();
       await expect(page.getByRole('dialog', { name: 'Usage limits' })).toBeVisible();
-      found.push(...(await violations(page, 'usage dialog')));
+      found.push(...(await axeViolations(page, 'usage dialog')));
       await page.keyboard.press('Escape');
 
       await page.goto('/dashboard/work');
       await page.getByRole('button', { name: 'Stop all agents' }).click();
       await expect(page.getByRole('dialog', { name: 'Stop all agents' })).toBeVisible();
-      found.push(...(await violations(page, 'stop-agents dialog')));
+      found.push(...(await axeViolations(page, 'stop-agents dialog')));
       await page.keyboard.press('Escape');
 
       await page.goto('/dashboard/connections');
@@ -104,13 +84,13 @@ for (const theme of ['dark', 'light'] as const) {
       await expect(approve).toBeEnabled();
       await approve.click();
       await expect(page.getByRole('dialog', { name: 'Publish without approval?' })).toBeVisible();
-      found.push(...(await violations(page, 'publish-without-approval dialog')));
+      found.push(...(await axeViolations(page, 'publish-without-approval dialog')));
       await page.keyboard.press('Escape');
 
       await page.goto('/dashboard/vms');
       await page.getByRole('button', { name: 'Launch New VM' }).click();
       await expect(page.getByRole('dialog', { name: 'Launch a machine' })).toBeVisible();
-      found.push(...(await violations(page, 'launch dialog')));
+      found.push(...(await axeViolations(page, 'launch dialog')));
 
       // Every page and dialog is checked before failing, so one run names every violation.
       expect(found, `the ${theme} theme`).toEqual([]);
@@ -125,7 +105,7 @@ for (const theme of ['dark', 'light'] as const) {
       const next = page.getByRole('button', { name: 'Next' });
       const step = async (n: number, fill: () => Promise<void>) => {
         await expect(page.getByText(`Step ${n} of 7`)).toBeVisible();
-        found.push(...(await violations(page, `onboarding step ${n}`)));
+        found.push(...(await axeViolations(page, `onboarding step ${n}`)));
         await fill();
         await next.click();
       };
@@ -152,7 +132,7 @@ for (const theme of ['dark', 'light'] as const) {
       const log = page.getByRole('log', { name: 'Conversation' });
       await expect(log.locator('[data-kind="intern"]').first()).toBeVisible();
       await expect(log.getByRole('status')).toHaveCount(0);
-      found.push(...(await violations(page, 'onboarding step 6')));
+      found.push(...(await axeViolations(page, 'onboarding step 6')));
       expect(found, `the ${theme} theme`).toEqual([]);
     });
   });
