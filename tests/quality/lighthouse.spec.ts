@@ -11,9 +11,10 @@ const MIN_SCORE = 0.95;
 // performance: the app's bundle has to run before they paint).
 const PAGES = ['/'];
 // On a shared machine one run's simulated timings swing by several points (Lighthouse's own guidance on
-// variability). A page passing on its first run is done; one under the bar gets two more runs and is judged by
-// the median performance score, so CI pays for three runs only when one is in doubt.
-const RETRY_RUNS = 2;
+// variability: judge the median of five runs). A page passing on its first run is done; one under the bar gets four
+// more runs and is judged by the median performance score, so CI pays for five runs only when one is in doubt.
+// (Three were not enough: "/" once ran 88, 93, 99 — a median of 93 — and passed on the retry with 99.)
+const RETRY_RUNS = 4;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 const performance = (r: RunnerResult) => r.lhr.categories.performance?.score ?? 0;
