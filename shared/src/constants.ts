@@ -671,3 +671,6 @@ export const THEME_CHOICES = [
 /** Under the landing page's testimonials: no real customer has given a quote yet, so the cards say so (issue 25). */
 export const TESTIMONIALS_NOTE =
   'Illustrative examples: these founders and quotes are invented to show what an AI intern can do. They are not real customers.';
+
+/** The first Tab stop of every web page (issue 26): it jumps past the header and navigation to the main content. */
+export const SKIP_LINK_TEXT = 'Skip to content';

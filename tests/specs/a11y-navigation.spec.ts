@@ -1,10 +1,10 @@
+import { SKIP_LINK_TEXT } from '@cofounder/shared';
 import { expect, test } from '../support/test.ts';
 import { signInNewFounder } from '../pages/dashboard.ts';
 import { ROUTE_META, SIGNED_IN_TITLES } from '../../web/src/features/meta/route-meta.ts';
 
 // Issue 26: a keyboard user skips the navigation, each page has its own title and says so after a navigation,
 // and the mobile drawer is modal.
-const SKIP_LINK = 'Skip to content';
 
 test('the skip link is the first Tab stop on /login and /register and moves focus to the main area', async ({
   page,
@@ -16,7 +16,7 @@ test('the skip link is the first Tab stop on /login and /register and moves focu
     await page.goto(path);
     await expect(page).toHaveTitle(title);
     await page.keyboard.press('Tab');
-    const skip = page.getByRole('link', { name: SKIP_LINK });
+    const skip = page.getByRole('link', { name: SKIP_LINK_TEXT });
     await expect(skip).toBeFocused();
     await expect(skip).toBeInViewport();
     await page.keyboard.press('Enter');
@@ -31,7 +31,7 @@ test('dashboard pages are titled, announced after a navigation, and skippable fr
   await page.goto('/dashboard/work');
   await expect(page).toHaveTitle(SIGNED_IN_TITLES['/dashboard/work']!);
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('link', { name: SKIP_LINK })).toBeFocused();
+  await expect(page.getByRole('link', { name: SKIP_LINK_TEXT })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main')).toBeFocused();
 

@@ -1,27 +1,9 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test.ts';
 import { chatLog, sendChatMessage } from '../pages/chat.ts';
+import { connect } from '../pages/connections.ts';
 import { signInNewFounder } from '../pages/dashboard.ts';
 import { taskRows, taskRowsWithStatus } from '../pages/work.ts';
 import { FAKE_REDDIT, FAKE_X, postsOn } from '../support/fake-social.ts';
-import { whenClosed } from '../support/windows.ts';
-
-/** Connects a platform through the OAuth popup on the Connections screen; answers the resumed-tasks toast count. */
-async function connect(page: Page, platform: 'twitter' | 'reddit', name: string): Promise<number> {
-  const card = page.getByTestId(`connection-${platform}`);
-  const popup = page.waitForEvent('popup');
-  await card.getByRole('button', { name: 'Connect' }).click();
-  await whenClosed(await popup);
-  await expect(card.getByText('Connected', { exact: true })).toBeVisible();
-  const toast = page.getByText(new RegExp(`^${name} connected, (\\d+) paused task\\(s\\) resumed$`));
-  // The toast only comes when something resumed; it lasts 4 s.
-  const shown = await toast.waitFor({ timeout: 3_000 }).then(
-    () => true,
-    () => false,
-  );
-  if (!shown) return 0;
-  return Number((await toast.textContent())!.match(/(\d+) paused/)![1]);
-}
 
 test('paused marketing work resumes after connecting; an approved draft is posted with its link', async ({ page }) => {
   test.setTimeout(150_000);

@@ -1,12 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@cofounder/shared';
 
 /** Issues 9 and 26: the rules axe checks, WCAG 2.1 A and AA. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Every page the test opens starts in this theme (stored as the theme selector stores it). */
-export async function startInTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
+export async function startInTheme(page: Page, theme: 'dark' | 'light' | 'system'): Promise<void> {
   await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
     STORAGE_KEYS.theme,
     theme,
@@ -26,7 +26,24 @@ export async function axeViolations(page: Page, where: string): Promise<string[]
       .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
   );
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  // Each node with what axe measured (for a contrast: both colours and the ratio), so a failure says what to fix.
   return violations.map(
-    (v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    (v) =>
+      `${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => `${n.target.join(' ')} [${n.any[0]?.message ?? n.failureSummary}]`).join(', ')}`,
   );
+}
+
+/**
+ * axeViolations in the dark theme, then in the light one, without leaving the page (an open dialog stays open): the
+ * page must have started in the "system" theme (startInTheme), which follows the OS's colour scheme live, and the
+ * scheme is switched as an OS switches it.
+ */
+export async function axeInBothThemes(page: Page, where: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const scheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    found.push(...(await axeViolations(page, `${where} (${scheme})`)));
+  }
+  return found;
 }

@@ -22,7 +22,7 @@ export interface ConfirmationModalProps {
 const CONFIRM_CLASS: Record<ConfirmationVariant, string> = {
   default: 'bg-indigo-600 hover:bg-indigo-500 focus-visible:ring-indigo-400',
   warning: 'bg-amber-700 hover:bg-amber-800 focus-visible:ring-amber-400',
-  danger: 'bg-red-600 hover:bg-red-500 focus-visible:ring-red-400',
+  danger: 'bg-red-600 hover:bg-red-700 focus-visible:ring-red-400',
 };
 
 /** A confirm/cancel dialog (spec 1 §2 "Other shared components"); the shell traps and returns focus, Escape closes. */

@@ -53,7 +53,7 @@ export function VoiceRecorderButton({ recorder, disabled = false }: VoiceRecorde
         disabled={transcribing || (disabled && !recording)}
         className={`inline-flex size-9 shrink-0 items-center justify-center rounded-xl focus-visible:ring-2 focus-visible:ring-indigo-400 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-40 ${
           recording
-            ? 'bg-red-600 text-white hover:bg-red-500'
+            ? 'bg-red-600 text-white hover:bg-red-700'
             : 'text-slate-500 hover:bg-slate-100 hover:text-slate-700 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-200'
         } ${available ? '' : 'cursor-not-allowed opacity-40'}`}
       >

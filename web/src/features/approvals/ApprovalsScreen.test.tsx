@@ -131,7 +131,7 @@ describe('Approvals inbox: computer actions (issue 12)', () => {
     });
     const { user } = open(fetch);
     expect(await screen.findByText('Clicking “Pay now” on shop.example')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Approvals, 1 waiting' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Approvals 1 waiting' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(answers).toHaveLength(1));
     expect(answers[0]?.params.id).toBe('vm1');
@@ -144,7 +144,7 @@ describe('Approvals inbox', () => {
   it('counts waiting drafts on the sidebar link and approves one', async () => {
     const { fetch, decisions } = server([TWEET, REDDIT]);
     const { user } = open(fetch);
-    expect(await screen.findByRole('link', { name: 'Approvals, 2 waiting' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Approvals 2 waiting' })).toBeTruthy();
     expect(screen.getByText('r/startups')).toBeTruthy();
     expect(screen.getByText('What we learned')).toBeTruthy();
 
@@ -153,7 +153,7 @@ describe('Approvals inbox', () => {
     expect(await screen.findByText('Approved — queued to publish')).toBeTruthy();
     expect(decisions[0]?.body).toEqual({ decision: 'approve' });
     await waitFor(() => expect(screen.queryByText('We shipped our beta today.')).toBeNull());
-    expect(await screen.findByRole('link', { name: 'Approvals, 1 waiting' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Approvals 1 waiting' })).toBeTruthy();
   });
 
   it('edits an X post with a 280-character counter, then approves the edit', async () => {

@@ -6,10 +6,8 @@ export const APPROVALS_EMPTY = 'Nothing waiting for you';
 export const APPROVALS_SUBTITLE =
   'Posts, investor emails and sensitive computer actions your co-founder prepared wait here until you approve them.';
 
-/** The sidebar link's accessible name, with the waiting count when there is one. */
-export function approvalsLinkLabel(count: number): string {
-  return count > 0 ? `Approvals, ${count} waiting` : 'Approvals';
-}
+/** After the sidebar badge's count, for screen readers only: the link reads "Approvals 2 waiting". */
+export const APPROVALS_WAITING_SUFFIX = ' waiting';
 
 type Platform = Approval['post']['platform'];
 

@@ -101,7 +101,7 @@ export function CallView({ call, enabled, reason, mode, rootProps, children }: C
               <button
                 type="button"
                 onClick={call.end}
-                className={`${BUTTON} bg-red-600 text-white hover:bg-red-500`}
+                className={`${BUTTON} bg-red-600 text-white hover:bg-red-700`}
               >
                 <PhoneOff className="size-4" aria-hidden="true" />
                 End Call

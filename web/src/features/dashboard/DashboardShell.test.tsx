@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { EXTENSION, STORAGE_KEYS, THEME_CHOICES } from '@cofounder/shared';
+import { EXTENSION, SKIP_LINK_TEXT, STORAGE_KEYS, THEME_CHOICES } from '@cofounder/shared';
 import { createFakeAuth, fakeSession, fakeUser } from '../../test/fake-auth.ts';
 import { createFakeServer } from '../../test/fake-server.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -118,7 +118,7 @@ describe('dashboard shell', () => {
     renderApp('/dashboard/chat', { auth: signedIn() });
     await screen.findByRole('heading', { name: 'Chat' });
     const links = screen.getAllByRole('link');
-    expect(links[0]?.textContent).toBe('Skip to content');
+    expect(links[0]?.textContent).toBe(SKIP_LINK_TEXT);
     expect(links[0]?.getAttribute('href')).toBe('#main');
     expect(screen.getByRole('main').id).toBe('main');
   });

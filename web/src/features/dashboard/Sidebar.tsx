@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { LogOut } from 'lucide-react';
 import { useApprovalsWaiting } from '../../data/approvals/use-approvals-waiting.ts';
-import { approvalsLinkLabel } from '../approvals/texts.ts';
+import { APPROVALS_WAITING_SUFFIX } from '../approvals/texts.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { Logo } from '../layout/Logo.tsx';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
@@ -66,20 +66,20 @@ export function Sidebar({
                 className={itemClass(highlight === to)}
                 data-tour-highlight={highlight === to || undefined}
                 onClick={onNavigate}
-                aria-label={
-                  to === '/dashboard/approvals' && waiting > 0 ? approvalsLinkLabel(waiting) : undefined
-                }
               >
                 <Icon className="size-4 shrink-0" aria-hidden="true" />
                 {label}
+                {/* The name is read from the content, so it holds the visible text (WCAG 2.5.3): "Approvals 2 waiting". */}
                 {to === '/dashboard/approvals' && waiting > 0 && (
-                  <span
-                    aria-hidden="true"
-                    data-testid="approvals-badge"
-                    className="ml-auto rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white"
-                  >
-                    {waiting}
-                  </span>
+                  <>
+                    <span
+                      data-testid="approvals-badge"
+                      className="ml-auto rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white"
+                    >
+                      {waiting}
+                    </span>
+                    <span className="sr-only">{APPROVALS_WAITING_SUFFIX}</span>
+                  </>
                 )}
               </NavLink>
             </li>

@@ -1,3 +1,4 @@
+import { SKIP_LINK_TEXT } from '@cofounder/shared';
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { createFakeAuth } from '../../test/fake-auth.ts';
@@ -8,7 +9,7 @@ describe('sign-in frame', () => {
     const { container } = renderApp(path, { auth: createFakeAuth(null) });
     await screen.findByRole('main');
     const links = screen.getAllByRole('link');
-    expect(links[0]?.textContent).toBe('Skip to content');
+    expect(links[0]?.textContent).toBe(SKIP_LINK_TEXT);
     expect(links[0]?.getAttribute('href')).toBe('#main');
     expect(screen.getByRole('main').id).toBe('main');
     const frame = container.querySelector('main')!.parentElement!;

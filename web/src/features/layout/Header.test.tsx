@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { SKIP_LINK_TEXT } from '@cofounder/shared';
 import { createFakeAuth, fakeSession } from '../../test/fake-auth.ts';
 import { renderApp } from '../../test/render.tsx';
 
@@ -94,7 +95,7 @@ describe('public header and footer', () => {
 
   it('offers a skip link to the main content', async () => {
     renderApp('/pricing');
-    const skip = await screen.findByRole('link', { name: 'Skip to content' });
+    const skip = await screen.findByRole('link', { name: SKIP_LINK_TEXT });
     expect(skip.getAttribute('href')).toBe('#main');
     expect(screen.getByRole('main').id).toBe('main');
   });

@@ -1,3 +1,5 @@
+import { SKIP_LINK_TEXT } from '@cofounder/shared';
+
 /** The first Tab stop of every page: hidden until focused, it jumps past the header and navigation to <main id="main">. */
 export function SkipLink() {
   return (
@@ -5,7 +7,7 @@ export function SkipLink() {
       href="#main"
       className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[70] focus:rounded-lg focus:bg-indigo-600 focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-white focus:ring-2 focus:ring-white focus:outline-none"
     >
-      Skip to content
+      {SKIP_LINK_TEXT}
     </a>
   );
 }

@@ -26,7 +26,8 @@ export function LiveMonitorOverlay({ open, onClose, vmName, monitor }: LiveMonit
       open={open}
       onOpenChange={(next) => !next && onClose()}
       overlayClassName="fixed inset-0 z-50 bg-black/80"
-      className="fixed inset-0 z-50 flex flex-col gap-4 overflow-y-auto bg-slate-950 p-4 text-slate-100 focus:outline-none sm:p-6"
+      // Always dark, whatever the theme: "dark" makes the greys and dark: styles inside read as on a dark page.
+      className="dark fixed inset-0 z-50 flex flex-col gap-4 overflow-y-auto bg-slate-950 p-4 text-slate-100 focus:outline-none sm:p-6"
       title={`${VM_TEXT.monitorTitle}: ${vmName}`}
       titleClassName="pr-10 text-lg font-semibold"
       description="The machine's screen, its recent screens and the co-founder's recent decisions."
