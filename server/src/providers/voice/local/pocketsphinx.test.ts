@@ -81,8 +81,18 @@ describe.skipIf(!tools)('the pocketsphinx recogniser', () => {
   }, 60_000);
 
   it('a note past its time limit fails as timed out, and the next note gets a fresh recogniser', async () => {
+    // The first recogniser started stalls (exec sleep: the time limit's kill ends it) before it loads, so it cannot
+    // answer before the fake time limit however fast the machine is — in CI the real one once answered first. The
+    // ones after it are the real binary.
+    const stalled = join(temp, 'stalled-once');
+    const binary = join(temp, 'recognizer-stalling-once.sh');
+    await writeFile(
+      binary,
+      `#!/bin/sh\nif [ ! -e '${stalled}' ]; then touch '${stalled}'; exec sleep 60; fi\nexec '${tools!.recognizer}' "$@"\n`,
+    );
+    await chmod(binary, 0o755);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { recognizer } = recognizerFor();
+    const { recognizer } = recognizerFor(binary);
     try {
       const slow = recognizer.recognize(audio(spoken(PRICE)));
       await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1), { timeout: 10_000 });
