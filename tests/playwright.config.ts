@@ -42,9 +42,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  // Three workers, not two: the run is 80 % CPU-bound on two cores, and a third fills the waits (sign-ups, machine
-  // launches, the 60 s resend countdown). Measured alone: 612 s with two, 604 s with three including a rebuild.
-  workers: 3,
+  // Two workers: the run is CPU-bound on two cores. Three were no faster (612 s with two, 604 s with three including
+  // a rebuild) and stretched the long axe walks past their time limits (1.4–1.5 min against 1 min with two).
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   use: {
     baseURL,

@@ -36,7 +36,8 @@ async function signedIn(page: Page, theme: 'dark' | 'light'): Promise<void> {
 for (const theme of ['dark', 'light'] as const) {
   test.describe(`${theme} theme`, () => {
     test('the product tour, the dashboard pages and their dialogs', async ({ page }) => {
-      test.setTimeout(90_000);
+      // Eleven pages and six dialogs, each checked by axe: about a minute alone, more on a busy machine.
+      test.setTimeout(150_000);
       await signedIn(page, theme);
       const found: string[] = [];
 
