@@ -26,16 +26,6 @@ const results = [];
 const flaky = [];
 const started = performance.now();
 
-/** Every test of a Playwright JSON report whose outcome was "flaky", as "file › title". */
-function flakyTests(suites, file = '') {
-  return suites.flatMap((suite) => [
-    ...(suite.specs ?? []).flatMap((spec) =>
-      spec.tests.filter((t) => t.status === 'flaky').map(() => `${spec.file ?? file} › ${spec.title}`),
-    ),
-    ...flakyTests(suite.suites ?? [], suite.file ?? file),
-  ]);
-}
-
 /**
  * One lane: its stages run in order, their output goes to the lane's log (or straight to the terminal for the
  * last, lone stage), and each stage's counts and seconds go into the summary.
@@ -163,17 +153,21 @@ const alone = lane('alone', { inherit: true });
 // a short ramp and a 30 s soak, with latency thresholds.
 if (built) await alone.check('proof (short): crash, load', 'node', ['scripts/proof/run.mjs', '--short', '--no-build', '--only', 'crash,load']);
 else alone.record('proof (short): crash, load', 0, 1);
-/** Every result of a Playwright JSON report as { project, status, seconds } (a retried test has several). */
-function playwrightResults(suites) {
+/**
+ * Every test of a Playwright JSON report as { name: "file › title", project, status, seconds } (seconds summed over
+ * its retries).
+ */
+function playwrightResults(suites, file = '') {
   return suites.flatMap((suite) => [
     ...(suite.specs ?? []).flatMap((spec) =>
       spec.tests.map((t) => ({
+        name: `${spec.file ?? file} › ${spec.title}`,
         project: t.projectName,
         status: t.status,
         seconds: t.results.reduce((n, r) => n + r.duration, 0) / 1000,
       })),
     ),
-    ...playwrightResults(suite.suites ?? []),
+    ...playwrightResults(suite.suites ?? [], suite.file ?? file),
   ]);
 }
 
@@ -194,8 +188,8 @@ async function playwright() {
   });
   if (!existsSync(file)) return Object.values(stages).forEach((stage) => alone.record(stage, 0, 1));
   const { suites = [] } = JSON.parse(readFileSync(file, 'utf8'));
-  flaky.push(...flakyTests(suites));
   const all = playwrightResults(suites);
+  flaky.push(...all.filter((t) => t.status === 'flaky').map((t) => t.name));
   const lighthouseSeconds = all.filter((t) => t.project === 'quality').reduce((n, t) => n + t.seconds, 0);
   const wall = (performance.now() - started) / 1000;
   const passes = (t) => t.status === 'expected' || t.status === 'flaky';
