@@ -26,6 +26,16 @@ const results = [];
 const flaky = [];
 const started = performance.now();
 
+/** Every test of a Playwright JSON report whose outcome was "flaky", as "file › title". */
+function flakyTests(suites, file = '') {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.filter((t) => t.status === 'flaky').map(() => `${spec.file ?? file} › ${spec.title}`),
+    ),
+    ...flakyTests(suite.suites ?? [], suite.file ?? file),
+  ]);
+}
+
 /**
  * One lane: its stages run in order, their output goes to the lane's log (or straight to the terminal for the
  * last, lone stage), and each stage's counts and seconds go into the summary.
@@ -43,8 +53,8 @@ function lane(name, { inherit = false } = {}) {
     });
   }
 
-  /** `seconds` defaults to the time since the lane's last stage ended. */
-  function record(stage, passed, failed, seconds = (performance.now() - stageStarted) / 1000) {
+  function record(stage, passed, failed) {
+    const seconds = (performance.now() - stageStarted) / 1000;
     results.push({ name: stage, passed, failed, seconds, lane: name });
     const line = `\n== ${stage}: ${passed} passed, ${failed} failed (${seconds.toFixed(0)} s)\n`;
     if (fd === null) console.log(line);
@@ -153,57 +163,24 @@ const alone = lane('alone', { inherit: true });
 // a short ramp and a 30 s soak, with latency thresholds.
 if (built) await alone.check('proof (short): crash, load', 'node', ['scripts/proof/run.mjs', '--short', '--no-build', '--only', 'crash,load']);
 else alone.record('proof (short): crash, load', 0, 1);
-/**
- * Every test of a Playwright JSON report as { name: "file › title", project, status, seconds } (seconds summed over
- * its retries).
- */
-function playwrightResults(suites, file = '') {
-  return suites.flatMap((suite) => [
-    ...(suite.specs ?? []).flatMap((spec) =>
-      spec.tests.map((t) => ({
-        name: `${spec.file ?? file} › ${spec.title}`,
-        project: t.projectName,
-        status: t.status,
-        seconds: t.results.reduce((n, r) => n + r.duration, 0) / 1000,
-      })),
-    ),
-    ...playwrightResults(suite.suites ?? [], suite.file ?? file),
-  ]);
-}
-
-/**
- * Playwright against the built app: the end-to-end specs, then Lighthouse (the quality project depends on them, so
- * it starts only when every other spec has finished and has the machine to itself). One run, so the products and
- * fake servers start once; each project is its own stage, and a test that passed only on its retry is named at
- * the end.
- */
-async function playwright() {
-  const stages = { e2e: 'e2e (Chromium)', quality: 'Lighthouse' };
-  if (!built) return Object.values(stages).forEach((stage) => alone.record(stage, 0, 1));
-  const file = join(out, 'playwright.json');
-  const started = performance.now();
-  const code = await alone.exec('npx', ['playwright', 'test', '--reporter=list,json'], {
+/** One Playwright project against the built app; a test that passed only on its retry is named at the end. */
+async function playwright(stage, args) {
+  if (!built) return alone.record(stage, 0, 1);
+  const file = join(out, `${stage.replace(/\W+/g, '-')}.json`);
+  const code = await alone.exec('npx', ['playwright', 'test', ...args, '--reporter=list,json'], {
     cwd: join(root, 'tests'),
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
   });
-  if (!existsSync(file)) return Object.values(stages).forEach((stage) => alone.record(stage, 0, 1));
-  const { suites = [] } = JSON.parse(readFileSync(file, 'utf8'));
-  const all = playwrightResults(suites);
-  flaky.push(...all.filter((t) => t.status === 'flaky').map((t) => t.name));
-  const lighthouseSeconds = all.filter((t) => t.project === 'quality').reduce((n, t) => n + t.seconds, 0);
-  const wall = (performance.now() - started) / 1000;
-  const passes = (t) => t.status === 'expected' || t.status === 'flaky';
-  for (const [project, stage] of Object.entries(stages)) {
-    const tests = all.filter((t) => t.project === project);
-    // A skipped end-to-end spec is its own choice (a tool missing on this machine); Lighthouse is skipped only when
-    // an end-to-end spec failed, and then it did not pass either.
-    let failed = tests.filter((t) => t.status === 'unexpected' || (project === 'quality' && t.status === 'skipped')).length;
-    // Playwright failed outside any test (a web server that did not start): one failure, on the first stage.
-    if (project === 'e2e' && code !== 0 && all.every((t) => t.status !== 'unexpected')) failed = 1;
-    alone.record(stage, tests.filter(passes).length, failed, project === 'quality' ? lighthouseSeconds : wall - lighthouseSeconds);
-  }
+  if (!existsSync(file)) return alone.record(stage, 0, 1);
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
+  flaky.push(...flakyTests(suites ?? []));
+  const failed = stats.unexpected + (code !== 0 && stats.unexpected === 0 ? 1 : 0);
+  alone.record(stage, stats.expected + stats.flaky, failed);
 }
-await playwright();
+await playwright('e2e (Chromium)', ['--project=e2e']);
+// Lighthouse measures timings, so it runs after every other spec, against a freshly started product: run in the same
+// Playwright run as the specs, it met the machines and queue work they left behind (/ fell to a median of 85–93).
+await playwright('Lighthouse', ['--project=quality', '--no-deps']);
 
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
