@@ -45,6 +45,11 @@ import {
 
 // Tables live in the public schema with an auth_ prefix: a Supabase Postgres already owns an `auth` schema,
 // and DATABASE_URL may point at one. SQL stays within what Postgres 15 accepts (CI runs it).
+//
+// A list's index mirrors its query: equality columns, then the ORDER BY columns in the same directions, each
+// `desc(x)` as `x.desc().nullsFirst()`. Drizzle's bare `.desc()` is DESC NULLS LAST, which cannot serve
+// `ORDER BY x DESC` (NULLS FIRST in PostgreSQL): the newest page becomes a sort of all the founder's rows.
+// db/list-indexes.test.ts EXPLAINs every list to hold this.
 
 const tz = { withTimezone: true } as const;
 
@@ -151,7 +156,7 @@ export const mailboxMessages = pgTable(
     links: jsonb('links').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
-  (t) => [index('mailbox_messages_to_idx').on(t.to, t.createdAt)],
+  (t) => [index('mailbox_messages_to_idx').on(t.to, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 export type UserRow = typeof authUsers.$inferSelect;
@@ -200,7 +205,7 @@ export const messages = pgTable(
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [
-    index('messages_user_channel_seq_idx').on(t.userId, t.channel, t.seq.desc()),
+    index('messages_user_channel_seq_idx').on(t.userId, t.channel, t.seq.desc().nullsFirst()),
     // At most one welcome per user, so two tabs opening the chat at once cannot both write one.
     uniqueIndex('messages_one_welcome_idx')
       .on(t.userId)
@@ -250,8 +255,8 @@ export const tasks = pgTable(
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [
-    index('tasks_user_status_idx').on(t.userId, t.status),
-    index('tasks_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('tasks_user_status_idx').on(t.userId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('tasks_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('tasks_priority', sql`${t.priority} between 1 and 10`),
     check('tasks_status', oneOf(t.status, TASK_STATUSES)),
     check('tasks_agent', oneOf(t.agent, TASK_AGENTS)),
@@ -301,7 +306,7 @@ export const activities = pgTable(
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [
-    index('activities_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('activities_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('activities_platform', oneOf(t.platform, ACTIVITY_PLATFORMS)),
   ],
 );
@@ -329,7 +334,7 @@ export const approvals = pgTable(
     publishedAt: timestamp('published_at', tz),
   },
   (t) => [
-    index('approvals_user_status_idx').on(t.userId, t.status, t.createdAt.desc()),
+    index('approvals_user_status_idx').on(t.userId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The per-platform cap counts a founder's recent posts; the start-up re-queue finds queued ones.
     index('approvals_user_published_idx').on(t.userId, t.publishedAt),
     index('approvals_publish_status_idx').on(t.publishStatus),
@@ -474,7 +479,7 @@ export const localInvoices = pgTable(
     description: text('description').notNull(),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
-  (t) => [index('local_invoices_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('local_invoices_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -629,7 +634,9 @@ export const investors = pgTable(
   },
   (t) => [
     uniqueIndex('investors_user_identity_idx').on(t.userId, t.identity),
-    index('investors_user_status_idx').on(t.userId, t.status, t.foundAt.desc()),
+    // The list's order (found_at desc, name, id), with and without a status filter.
+    index('investors_user_found_idx').on(t.userId, t.foundAt.desc().nullsFirst(), t.name, t.id),
+    index('investors_user_status_idx').on(t.userId, t.status, t.foundAt.desc().nullsFirst(), t.name, t.id),
     check('investors_status', oneOf(t.status, INVESTOR_STATUSES)),
     check('investors_verification_level', sql`${t.verificationLevel} in ('verified', 'partial', 'basic')`),
   ],
@@ -659,7 +666,7 @@ export const investorEmails = pgTable(
     sentAt: timestamp('sent_at', tz),
   },
   (t) => [
-    index('investor_emails_user_status_idx').on(t.userId, t.status, t.createdAt.desc()),
+    index('investor_emails_user_status_idx').on(t.userId, t.status, t.createdAt.desc().nullsFirst(), t.id),
     index('investor_emails_investor_idx').on(t.investorId),
     check('investor_emails_status', oneOf(t.status, INVESTOR_EMAIL_STATUSES)),
   ],
@@ -718,7 +725,7 @@ export const smsMessages = pgTable(
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [
-    index('sms_messages_user_seq_idx').on(t.userId, t.seq.desc()),
+    index('sms_messages_user_seq_idx').on(t.userId, t.seq.desc().nullsFirst()),
     check('sms_messages_direction', oneOf(t.direction, SMS_DIRECTIONS)),
     // Twilio retries a webhook it got no answer to: the same inbound MessageSid is stored (and answered) once.
     uniqueIndex('sms_messages_inbound_sid_idx')
@@ -750,7 +757,10 @@ export const vms = pgTable(
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
-  (t) => [index('vms_user_idx').on(t.userId, t.createdAt), check('vms_status', oneOf(t.status, VM_STATUSES))],
+  (t) => [
+    index('vms_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('vms_status', oneOf(t.status, VM_STATUSES)),
+  ],
 );
 export type VmRow = typeof vms.$inferSelect;
 
@@ -790,7 +800,13 @@ export const vmTasks = pgTable(
     startedAt: timestamp('started_at', tz).notNull().defaultNow(),
     endedAt: timestamp('ended_at', tz),
   },
-  (t) => [index('vm_tasks_vm_idx').on(t.vmId, t.startedAt.desc()), check('vm_tasks_status', oneOf(t.status, VM_TASK_STATUSES))],
+  (t) => [
+    // vm_id ascending: the latest task per machine (DISTINCT ON vm_id) reads this forwards.
+    index('vm_tasks_vm_idx').on(t.vmId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The confirmations a founder has yet to answer (approvals inbox).
+    index('vm_tasks_user_status_idx').on(t.userId, t.status, t.startedAt.desc().nullsFirst()),
+    check('vm_tasks_status', oneOf(t.status, VM_TASK_STATUSES)),
+  ],
 );
 export type VmTaskRow = typeof vmTasks.$inferSelect;
 
@@ -805,7 +821,7 @@ export const vmScreenshots = pgTable(
     jpeg: text('jpeg').notNull(),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
-  (t) => [index('vm_screenshots_vm_idx').on(t.vmId, t.createdAt.desc())],
+  (t) => [index('vm_screenshots_vm_idx').on(t.vmId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /**

@@ -136,7 +136,7 @@ export async function pruneScreenshots(db: Db, vmId: string, keep?: string): Pro
     .select({ id: vmScreenshots.id })
     .from(vmScreenshots)
     .where(eq(vmScreenshots.vmId, vmId))
-    .orderBy(desc(vmScreenshots.createdAt))
+    .orderBy(desc(vmScreenshots.createdAt), desc(vmScreenshots.id))
     .limit(VMS.keptScreenshots);
   const ofTasks = db
     .select({ id: vmTasks.screenshotId })
@@ -276,7 +276,7 @@ export function createVmEvents({ db, bus, now, log }: VmEventsDeps): VmEvents {
         .select({ id: vmScreenshots.id, jpeg: vmScreenshots.jpeg })
         .from(vmScreenshots)
         .where(eq(vmScreenshots.vmId, vmId))
-        .orderBy(desc(vmScreenshots.createdAt))
+        .orderBy(desc(vmScreenshots.createdAt), desc(vmScreenshots.id))
         .limit(1);
       if (!row) return null;
       const dataUrl = DATA_URL_PREFIX + row.jpeg;

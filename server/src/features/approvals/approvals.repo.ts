@@ -14,7 +14,7 @@ export function approvalsOf(
     .select()
     .from(approvals)
     .where(and(eq(approvals.userId, userId), eq(approvals.status, status)))
-    .orderBy(desc(approvals.createdAt))
+    .orderBy(desc(approvals.createdAt), desc(approvals.id))
     .limit(limit);
 }
 

@@ -42,7 +42,7 @@ export async function listTasks(
     .from(tasks)
     .leftJoin(taskResults, eq(taskResults.taskId, tasks.id))
     .where(status ? and(eq(tasks.userId, userId), eq(tasks.status, status)) : eq(tasks.userId, userId))
-    .orderBy(desc(tasks.createdAt))
+    .orderBy(desc(tasks.createdAt), desc(tasks.id))
     .limit(limit);
   return rows.map((r) => ({ ...toTask(r.task), outcome: r.outcome }));
 }
