@@ -5,7 +5,7 @@ import {
   RATE_LIMITS,
   compactPreview,
 } from '@cofounder/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, tasks, usageCounters } from '../../db/schema.ts';
 import { givePlan } from '../../test/billing.ts';
@@ -156,7 +156,8 @@ describe('sending', () => {
     // Provenance: the offline co-founder wrote the reply (the founder's own message has none).
     expect(reply.internMessage.producedBy).toBe('offline');
     expect(reply.userMessage.producedBy).toBeUndefined();
-    const [top] = await t.database.db.select().from(tasks).where(eq(tasks.userId, user.id));
+    // The reply lists open tasks highest priority first (a bare select has no order to rely on).
+    const [top] = await t.database.db.select().from(tasks).where(eq(tasks.userId, user.id)).orderBy(desc(tasks.priority)).limit(1);
     expect(reply.aiResponse.message).toContain(top!.description);
     expect(reply.aiResponse).toMatchObject({ tasks_generated: 0, ready_to_work: true });
     expect(reply.taskNotification).toBeNull();

@@ -1,7 +1,9 @@
 import { constants, open as openFd } from 'node:fs';
 import { Socket } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 
-/** How often the FIFO is tried again while pocketsphinx is still loading its model. */
+/** How often the FIFO is tried again while pocketsphinx is still loading its model (a real wait: a test's faked
+ * clock must not hold a recogniser's input back). */
 const FIFO_RETRY_MS = 20;
 
 /**
@@ -30,7 +32,7 @@ export function fifoWriter(path: string, readerGone: Promise<unknown>) {
         return;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'ENXIO') return;
-        await new Promise((r) => setTimeout(r, FIFO_RETRY_MS));
+        await delay(FIFO_RETRY_MS);
       }
     }
   })();
