@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Frame, type Page, type Request, type Response } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Frame, Page, Request, Response } from 'playwright-core';
 import type { Logger } from 'pino';
 import { VMS } from '@cofounder/shared';
 import type { Config } from '../../config.ts';
@@ -199,6 +199,8 @@ export function createLocalVmProvider(config: Config, log: Logger): VmProvider {
         throw new VmProviderError(`The machine could not start: ${firstLine(err)}`);
       }
       try {
+        // playwright-core is loaded with the first machine: a server that never launches one never pays for it.
+        const { chromium } = await import('playwright-core');
         const browser = await chromium.connectOverCDP(proc.wsUrl);
         const context = browser.contexts()[0];
         if (!context) throw new Error('the browser has no default context');

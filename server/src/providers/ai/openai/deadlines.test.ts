@@ -24,8 +24,10 @@ describe('streamed chat: first-token and total deadlines', () => {
 
   it('lets a reply that started in time run past the first-token deadline', async () => {
     fake().reply = ['One ', 'two ', 'three ', 'four ', 'five.'];
-    fake().chunkDelayMs = 60;
-    const { chunks, error } = await drain(provider({ firstTokenTimeoutMs: 150 }).streamChat(request));
+    // Five chunks 300 ms apart outlast the 1 s first-token deadline; the first arrives with 700 ms to spare (60 ms
+    // against 150 ms failed on a machine under a load of 7).
+    fake().chunkDelayMs = 300;
+    const { chunks, error } = await drain(provider({ firstTokenTimeoutMs: 1000 }).streamChat(request));
     expect(error).toBeNull();
     expect(chunks.join('')).toBe('One two three four five.');
   });
