@@ -22,6 +22,11 @@ export const RESEND_COOLDOWN_SECONDS = 60;
 export const AUTH = {
   /** Access tokens live one hour; supabase-js refreshes them shortly before expiry. Never below 5 minutes. */
   accessTokenTtlSeconds: 3600,
+  /**
+   * The web app uses a stored access token without downloading its auth client while at least this long is left
+   * (supabase's client refreshes 90 s before expiry; it is loaded in time to).
+   */
+  storedTokenMinLeftSeconds: 2 * 60,
   /** Minimum seconds between two confirmation or recovery emails to one address. */
   emailSendCooldownSeconds: RESEND_COOLDOWN_SECONDS,
   /** A dashboard → extension hand-off token (one use) stays valid this long. */
@@ -243,6 +248,19 @@ export const TASK_ENGINE = {
    * whatever became of it (rules/task-dedupe.ts).
    */
   duplicateWindowDays: 30,
+} as const;
+
+/**
+ * How often the queue's workers look for jobs (issue 27). A job queued to run now wakes them at once (NOTIFY), and
+ * one queued for later wakes the process that queued it when it comes due, so polling is a slow backstop at idle.
+ */
+export const QUEUE_POLLING = {
+  /** Seconds between fetches of an idle worker while NOTIFY reaches it: retries and expired leases wait ≤ this. */
+  idleSeconds: 30,
+  /** Seconds between fetches when NOTIFY cannot be listened to (pg-boss warns and falls back to this). */
+  fallbackSeconds: 1,
+  /** Jobs due within this many seconds get a wake-up timer in the process that queued them; later ones the idle poll finds. */
+  wakeHorizonSeconds: 3600,
 } as const;
 
 /** Autonomy energy levels (spec 2 §9): productivity value → name, tasks a day, most tasks one check-in adds. */

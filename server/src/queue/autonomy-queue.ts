@@ -1,4 +1,5 @@
 import type { PgBoss } from 'pg-boss';
+import { workerPolling, type PollingTuning, type Waker } from './polling.ts';
 
 export const AUTONOMY_TICK = 'autonomy.tick';
 
@@ -14,15 +15,27 @@ export interface AutonomyScheduler {
 }
 
 /** Autonomy check-ins on pg-boss: a tick job per enabled founder (singletonKey = user id), re-queued by each tick. */
-export async function startAutonomyQueue(boss: PgBoss, tick: AutonomyTick): Promise<AutonomyScheduler> {
+export async function startAutonomyQueue(
+  boss: PgBoss,
+  waker: Waker,
+  tick: AutonomyTick,
+  polling: PollingTuning = {},
+): Promise<AutonomyScheduler> {
   // stately: at most one queued and one running tick per founder, so a running tick can queue its successor.
   await boss.createQueue(AUTONOMY_TICK, {
     policy: 'stately',
     retryLimit: 2,
     retryDelay: 60,
     retryBackoff: true,
+    notify: true,
   });
-  const send = (userId: string, at: Date) => boss.send(AUTONOMY_TICK, { userId }, { singletonKey: userId, startAfter: at });
+  await boss.updateQueue(AUTONOMY_TICK, { notify: true }); // createQueue keeps an older queue's settings
+  let workerId = '';
+  const send = async (userId: string, at: Date) => {
+    const id = await boss.send(AUTONOMY_TICK, { userId }, { singletonKey: userId, startAfter: at });
+    if (id) waker.after(workerId, at.getTime() - Date.now());
+    return id;
+  };
   const schedule = async (userId: string, at: Date) => {
     if (await send(userId, at)) return;
     // Refused: one is queued already (stately). A later one is cancelled and this one queued in its place.
@@ -32,7 +45,7 @@ export async function startAutonomyQueue(boss: PgBoss, tick: AutonomyTick): Prom
     await boss.cancel(AUTONOMY_TICK, later.map((job) => job.id));
     await send(userId, at);
   };
-  await boss.work<{ userId: string }>(AUTONOMY_TICK, { pollingIntervalSeconds: 2 }, async ([job]) => {
+  workerId = await boss.work<{ userId: string }>(AUTONOMY_TICK, workerPolling(polling), async ([job]) => {
     if (!job) return;
     const next = await tick(job.data.userId);
     if (next) await schedule(job.data.userId, next);

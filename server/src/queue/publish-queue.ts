@@ -1,4 +1,5 @@
 import type { PgBoss } from 'pg-boss';
+import { workerPolling, type PollingTuning, type Waker } from './polling.ts';
 
 export const SOCIAL_PUBLISH = 'social.publish';
 
@@ -16,10 +17,6 @@ export interface PublishScheduler {
   enqueue(approvals: QueuedApproval[], startAfterSeconds?: number): Promise<void>;
 }
 
-export interface PublishQueueOptions {
-  pollingIntervalSeconds?: number;
-}
-
 /**
  * `social.publish` on the task queue's pg-boss: one job per approval (singletonKey = approval id). The job always
  * completes; a wait (rate limit, back-off) is a new job with startAfter, so pg-boss's own retries never double a
@@ -27,20 +24,25 @@ export interface PublishQueueOptions {
  */
 export async function startPublishQueue(
   boss: PgBoss,
+  waker: Waker,
   handle: PublishHandler,
-  options: PublishQueueOptions = {},
+  polling: PollingTuning = {},
 ): Promise<PublishScheduler> {
   // stately: at most one queued and one running job per approval, so a running job can queue its next try.
-  await boss.createQueue(SOCIAL_PUBLISH, { policy: 'stately', retryLimit: 0 });
+  await boss.createQueue(SOCIAL_PUBLISH, { policy: 'stately', retryLimit: 0, notify: true });
+  await boss.updateQueue(SOCIAL_PUBLISH, { notify: true }); // createQueue keeps an older queue's settings
+  let workerId = '';
   const send = async (approval: QueuedApproval, startAfterSeconds?: number) => {
+    const later = startAfterSeconds && startAfterSeconds > 0 ? startAfterSeconds : 0;
     await boss.send(SOCIAL_PUBLISH, approval, {
       singletonKey: approval.approvalId,
-      ...(startAfterSeconds && startAfterSeconds > 0 ? { startAfter: startAfterSeconds } : {}),
+      ...(later ? { startAfter: later } : {}),
     });
+    if (later) waker.after(workerId, later * 1000);
   };
-  await boss.work<QueuedApproval>(
+  workerId = await boss.work<QueuedApproval>(
     SOCIAL_PUBLISH,
-    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+    workerPolling(polling),
     async ([job]) => {
       if (!job) return;
       const retryInSeconds = await handle(job.data.approvalId);

@@ -35,6 +35,7 @@ interface Deps {
       | 'expireSeconds'
       | 'superviseIntervalSeconds'
       | 'pollingIntervalSeconds'
+      | 'idlePollingIntervalSeconds'
       | 'busyDelaySeconds'
       | 'concurrency'
       | 'retryDelaySeconds'
@@ -73,14 +74,14 @@ export async function startWorkers({
   const usage = createUsageService(database.db, now);
   const autonomy = createAutonomyService({ db: database.db, ai, usage, now, log, queue });
   const publish = createPublishHandler({ db: database.db, social, tokenKey, now, log, tuning: publishing });
-  publishQueue = await startPublishQueue(queue.boss, publish, { pollingIntervalSeconds: taskTuning.pollingIntervalSeconds });
+  publishQueue = await startPublishQueue(queue.boss, queue.waker, publish, taskTuning);
   for (const { startAfterSeconds, ...approval } of await queuedApprovals(database.db, new Date(now()))) {
     await publishQueue.enqueue([approval], startAfterSeconds);
   }
   return {
     enqueue: queue.enqueue,
     stop: queue.stop,
-    autonomy: await startAutonomyQueue(queue.boss, autonomy.tick),
+    autonomy: await startAutonomyQueue(queue.boss, queue.waker, autonomy.tick, taskTuning),
     publisher,
   };
 }

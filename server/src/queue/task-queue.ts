@@ -1,7 +1,8 @@
-import { TASK_ENGINE } from '@cofounder/shared';
+import { QUEUE_POLLING, TASK_ENGINE } from '@cofounder/shared';
 import { fromPglite, PgBoss, type ConstructorOptions, type Job, type JobResult } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client.ts';
+import { createWaker, workerPolling, type PollingTuning, type Waker } from './polling.ts';
 
 export const TASK_EXECUTE = 'task.execute';
 
@@ -11,7 +12,7 @@ export type ExecuteOutcome = 'done' | 'skipped' | 'busy';
 /** Runs one task for one job; `lastAttempt` tells it to mark the task failed instead of throwing for a retry. */
 export type TaskExecutor = (taskId: string, jobId: string, lastAttempt: boolean) => Promise<ExecuteOutcome>;
 
-export interface TaskQueueOptions {
+export interface TaskQueueOptions extends PollingTuning {
   database: Database;
   /** The Postgres URL pg-boss opens its own pool on (null: the PGlite instance of `database`). */
   databaseUrl: string | null;
@@ -22,7 +23,6 @@ export interface TaskQueueOptions {
   /** Tests shorten the lease and the supervisor's period to see an expired job handed over. */
   expireSeconds?: number;
   superviseIntervalSeconds?: number;
-  pollingIntervalSeconds?: number;
   /** Seconds before a task whose founder is at the concurrency limit is tried again. */
   busyDelaySeconds?: number;
   retryDelaySeconds?: number;
@@ -49,6 +49,12 @@ function bossOptions(o: TaskQueueOptions): ConstructorOptions {
   // pg-boss checks option keys with `in`: an undefined value must not be passed at all.
   const common = {
     schedule: false,
+    // Workers are woken by NOTIFY when a job is queued (on PGlite too, in-process) instead of polling for it.
+    useListenNotify: true,
+    // The app sends no flows (jobs waiting on other jobs): their pass need not run every 5 s.
+    flowIntervalSeconds: QUEUE_POLLING.idleSeconds,
+    // Nothing reads pg-boss's instance registry: no row to write at start and every 30 s.
+    registerInstance: false,
     // Expired leases are found by the monitor pass, which needs both timers.
     ...(o.superviseIntervalSeconds
       ? {
@@ -66,13 +72,14 @@ function bossOptions(o: TaskQueueOptions): ConstructorOptions {
  * pg-boss on the app's database. `stately` keeps at most one queued (and one running) job per task id, so a
  * task is never queued twice, while a running job may queue its own follow-up (the founder was busy).
  */
-export async function startTaskQueue(o: TaskQueueOptions): Promise<TaskQueue & { boss: PgBoss }> {
+export async function startTaskQueue(o: TaskQueueOptions): Promise<TaskQueue & { boss: PgBoss; waker: Waker }> {
   const boss = new PgBoss(bossOptions(o));
   boss.on('error', (err) => o.log.error({ err }, 'queue error'));
   await boss.start();
   const retryLimit = TASK_ENGINE.attempts - 1;
   await boss.createQueue(TASK_EXECUTE, {
     policy: 'stately',
+    notify: true,
     retryLimit,
     retryDelay: o.retryDelaySeconds ?? TASK_ENGINE.retryDelaySeconds,
     retryBackoff: true,
@@ -80,12 +87,17 @@ export async function startTaskQueue(o: TaskQueueOptions): Promise<TaskQueue & {
   });
   // createQueue keeps an existing queue's settings: a test's short lease must still apply.
   await boss.updateQueue(TASK_EXECUTE, {
+    notify: true, // a queue made before NOTIFY was used keeps notify off otherwise
     expireInSeconds: o.expireSeconds ?? TASK_ENGINE.expireSeconds,
     retryDelay: o.retryDelaySeconds ?? TASK_ENGINE.retryDelaySeconds,
   });
 
-  const send = (task: QueuedTask, startAfter?: number) =>
-    boss.send(TASK_EXECUTE, task, { singletonKey: task.id, ...(startAfter ? { startAfter } : {}) });
+  const waker = createWaker(boss);
+  let workerId = '';
+  const send = async (task: QueuedTask, startAfter?: number) => {
+    await boss.send(TASK_EXECUTE, task, { singletonKey: task.id, ...(startAfter ? { startAfter } : {}) });
+    if (startAfter) waker.after(workerId, startAfter * 1000);
+  };
 
   // Each fetch takes a batch and runs it concurrently; while batches come back full the worker fetches again at
   // once (burst) instead of waiting for the next poll, so a backlog drains at the speed of the work.
@@ -103,13 +115,13 @@ export async function startTaskQueue(o: TaskQueueOptions): Promise<TaskQueue & {
       };
     }
   };
-  await boss.work<QueuedTask>(
+  workerId = await boss.work<QueuedTask>(
     TASK_EXECUTE,
     {
       batchSize: o.concurrency ?? WORKERS_PER_PROCESS,
       perJobResults: true,
       burstWhenBatchFull: true,
-      pollingIntervalSeconds: o.pollingIntervalSeconds ?? 0.5,
+      ...workerPolling(o),
       // The per-founder limit is claimTask's (one SQL step under a per-user lock), not pg-boss's
       // groupConcurrency: measured here, that fetch made 500 no-op tasks take 39 s instead of 5.5 s.
     },
@@ -118,9 +130,13 @@ export async function startTaskQueue(o: TaskQueueOptions): Promise<TaskQueue & {
 
   return {
     boss,
+    waker,
     async enqueue(tasks) {
       for (const task of tasks) await send(task);
     },
-    stop: () => boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS }),
+    async stop() {
+      waker.stop();
+      await boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
+    },
   };
 }

@@ -184,7 +184,7 @@ function finishArguments(args: string): { completed: boolean; summary: string } 
  */
 /** model: config.ai.computerModel (OPENAI_COMPUTER_MODEL, default computer-use-preview). */
 export function createOpenAiComputerSession(
-  client: OpenAI,
+  client: () => Promise<OpenAI>,
   model: string,
   request: ComputerUseRequest,
 ): ComputerUseSession {
@@ -280,7 +280,7 @@ export function createOpenAiComputerSession(
 
   return {
     async next(observation) {
-      const res = await client.responses.create(
+      const res = await (await client()).responses.create(
         {
           model,
           max_output_tokens: MAX_OUTPUT_TOKENS,

@@ -1,4 +1,3 @@
-import OpenAI from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { Response as OpenAiResponse } from 'openai/resources/responses/responses';
 import type { z } from 'zod';
@@ -15,6 +14,7 @@ import {
 } from './port.ts';
 import { createOpenAiComputerSession } from './openai-computer.ts';
 import { toAiError } from './openai/errors.ts';
+import { lazyOpenAiClient } from './openai/sdk.ts';
 import { textWithDeadlines } from './openai/stream.ts';
 import { createStructuredCaller, extractJson, strictJsonSchema } from './openai/structured.ts';
 import { usageOf } from './pricing.ts';
@@ -49,7 +49,7 @@ export type OpenAiSettings = Pick<Config['ai'], 'model' | 'baseUrl' | 'timeoutMs
  * firstTokenTimeoutMs, all of it within timeoutMs (which also bounds each non-streamed request).
  */
 export function createOpenAiProvider(ai: OpenAiSettings): AiProvider {
-  const client = new OpenAI({
+  const client = lazyOpenAiClient({
     // The SDK insists on a key; a keyless server gets none on the wire (the header is removed below).
     apiKey: ai.apiKey ?? 'none',
     ...(ai.apiKey === null ? { defaultHeaders: { Authorization: null } } : {}),
@@ -66,7 +66,7 @@ export function createOpenAiProvider(ai: OpenAiSettings): AiProvider {
   const failure = (err: unknown, model = ai.model) => toAiError(err, { model, apiKey: ai.apiKey ?? '' });
   const structuredCall = createStructuredCaller(async (messages, format, r) => {
     const responseFormat = format ? { response_format: { type: 'json_schema' as const, json_schema: { ...format, strict: true } } } : {};
-    const res = await client.chat.completions.create(
+    const res = await (await client()).chat.completions.create(
       { model: ai.model, messages, max_tokens: r.maxTokens, ...responseFormat },
       { signal: r.signal },
     );
@@ -77,7 +77,7 @@ export function createOpenAiProvider(ai: OpenAiSettings): AiProvider {
   async function complete(r: ChatRequest): Promise<string> {
     let text: string | null | undefined;
     try {
-      const res = await client.chat.completions.create(
+      const res = await (await client()).chat.completions.create(
         { model: ai.model, messages: messagesOf(r), max_tokens: r.maxTokens },
         { signal: r.signal },
       );
@@ -96,8 +96,8 @@ export function createOpenAiProvider(ai: OpenAiSettings): AiProvider {
 
     async *streamChat(r) {
       let produced = false;
-      const open = (signal: AbortSignal) =>
-        client.chat.completions.create(
+      const open = async (signal: AbortSignal) =>
+        (await client()).chat.completions.create(
           { model: ai.model, messages: messagesOf(r), max_tokens: r.maxTokens, stream: true },
           { signal },
         );
@@ -143,7 +143,7 @@ export function createOpenAiProvider(ai: OpenAiSettings): AiProvider {
   async function research<S extends z.ZodType>(r: StructuredRequest<S>): Promise<ResearchResult<z.output<S>>> {
     let res: OpenAiResponse;
     try {
-      res = await client.responses.create(
+      res = await (await client()).responses.create(
         {
           model: researchModel,
           instructions: r.system,

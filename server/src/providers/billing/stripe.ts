@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import {
   BILLING_INTERVALS,
   PAID_PLAN_IDS,
@@ -56,9 +56,14 @@ function stateOf(status: string): SubscriptionStateId {
   }
 }
 
+// The SDK (some 200 modules) loads with the first call to Stripe, not at start-up; until then no error can be its.
+let sdk: typeof Stripe | null = null;
+const isStripeError = (err: unknown): err is Stripe.errors.StripeError =>
+  sdk !== null && err instanceof sdk.errors.StripeError;
+
 /** Maps a Stripe error (network, refusal) to the provider error the service turns into a 4xx/5xx. */
 function translate(err: unknown): never {
-  if (err instanceof Stripe.errors.StripeError) {
+  if (isStripeError(err)) {
     if (err.statusCode === 404) throw new BillingProviderError(err.message, 'not_found');
     if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500 && err.statusCode !== 401 && err.statusCode !== 429) {
       throw new BillingProviderError(err.message, 'invalid');
@@ -84,12 +89,17 @@ export interface StripeBillingProvider extends BillingProvider {
 
 /** Billing through the Stripe SDK (optionally pointed at a fake by STRIPE_API_BASE_URL). */
 export function createStripeBilling(config: StripeConfig, publicUrl: string): StripeBillingProvider {
-  const stripe = new Stripe(config.secretKey, {
-    ...(config.apiBase ?? {}),
-    maxNetworkRetries: 1,
-    timeout: 20_000,
-    appInfo: { name: 'cofounder' },
-  });
+  let client: Promise<Stripe> | null = null;
+  const stripe = () =>
+    (client ??= import('stripe').then(({ default: Sdk }) => {
+      sdk = Sdk;
+      return new Sdk(config.secretKey, {
+        ...(config.apiBase ?? {}),
+        maxNetworkRetries: 1,
+        timeout: 20_000,
+        appInfo: { name: 'cofounder' },
+      });
+    }));
   const planByPrice = new Map<string, { plan: PaidPlanId; interval: BillingInterval }>();
   for (const plan of PAID_PLAN_IDS) {
     for (const interval of BILLING_INTERVALS) {
@@ -132,7 +142,7 @@ export function createStripeBilling(config: StripeConfig, publicUrl: string): St
 
   /** The item of a subscription the product changes (it has one), with its price's product for price_data. */
   async function itemOf(subscriptionId: string) {
-    const sub = await call(() => stripe.subscriptions.retrieve(subscriptionId));
+    const sub = await call(async () => (await stripe()).subscriptions.retrieve(subscriptionId));
     const item = sub.items.data[0];
     if (!item) throw new BillingProviderError('The subscription has no item to change', 'invalid');
     return { sub, item, product: idOf(item.price.product as string | { id: string }) };
@@ -148,7 +158,7 @@ export function createStripeBilling(config: StripeConfig, publicUrl: string): St
 
   async function releaseSchedule(sub: Stripe.Subscription): Promise<void> {
     const scheduleId = idOf(sub.schedule as string | { id: string } | null);
-    if (scheduleId) await call(() => stripe.subscriptionSchedules.release(scheduleId));
+    if (scheduleId) await call(async () => (await stripe()).subscriptionSchedules.release(scheduleId));
   }
 
   const requireSubscription = (sub: StoredSubscription): string => {
@@ -162,15 +172,15 @@ export function createStripeBilling(config: StripeConfig, publicUrl: string): St
     priceId: (plan, interval) => config.prices[keyOf(plan, interval)] ?? `price_data:${plan}_${interval}`,
 
     async createCustomer(userId, email) {
-      const customer = await call(() => stripe.customers.create({ email, metadata: { userId } }));
+      const customer = await call(async () => (await stripe()).customers.create({ email, metadata: { userId } }));
       return customer.id;
     },
 
     async createCheckout({ userId, customerId, plan, interval }) {
       const configured = config.prices[keyOf(plan, interval)];
       const metadata = { userId, plan, interval };
-      const session = await call(() =>
-        stripe.checkout.sessions.create({
+      const session = await call(async () =>
+        (await stripe()).checkout.sessions.create({
           mode: 'subscription',
           customer: customerId,
           client_reference_id: userId,
@@ -194,9 +204,9 @@ export function createStripeBilling(config: StripeConfig, publicUrl: string): St
       if (!/^cs_[A-Za-z0-9_]+$/.test(sessionId)) return null;
       let session: Stripe.Checkout.Session;
       try {
-        session = await stripe.checkout.sessions.retrieve(sessionId);
+        session = await (await stripe()).checkout.sessions.retrieve(sessionId);
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeError && (err.statusCode === 404 || err.statusCode === 400)) return null;
+        if (isStripeError(err) && (err.statusCode === 404 || err.statusCode === 400)) return null;
         return translate(err);
       }
       const meta = session.metadata ?? {};
@@ -206,7 +216,7 @@ export function createStripeBilling(config: StripeConfig, publicUrl: string): St
         userId: session.client_reference_id ?? (typeof meta.userId === 'string' ? meta.userId : null),
         complete,
         subscription:
-          complete && subscriptionId ? snapshotOf(await call(() => stripe.subscriptions.retrieve(subscriptionId))) : null,
+          complete && subscriptionId ? snapshotOf(await call(async () => (await stripe()).subscriptions.retrieve(subscriptionId))) : null,
         plan: isPlan(meta.plan) ? meta.plan : null,
         interval: isInterval(meta.interval) ? meta.interval : null,
       };
@@ -215,8 +225,8 @@ export function createStripeBilling(config: StripeConfig, publicUrl: string): St
     async changeNow(stored, plan, interval) {
       const { sub, item, product } = await itemOf(requireSubscription(stored));
       await releaseSchedule(sub);
-      const updated = await call(() =>
-        stripe.subscriptions.update(sub.id, {
+      const updated = await call(async () =>
+        (await stripe()).subscriptions.update(sub.id, {
           items: [{ id: item.id, ...itemPrice(plan, interval, product) }],
           proration_behavior: 'create_prorations',
           cancel_at_period_end: false,
@@ -230,12 +240,12 @@ export function createStripeBilling(config: StripeConfig, publicUrl: string): St
       const { sub, item, product } = await itemOf(requireSubscription(stored));
       const current = snapshotOf(sub);
       await releaseSchedule(sub);
-      const schedule = await call(() => stripe.subscriptionSchedules.create({ from_subscription: sub.id }));
+      const schedule = await call(async () => (await stripe()).subscriptionSchedules.create({ from_subscription: sub.id }));
       const phase = schedule.phases[0];
       if (!phase) throw new BillingProviderError('The subscription schedule has no current phase', 'unavailable');
       const currentPrice = idOf(item.price as { id: string });
-      await call(() =>
-        stripe.subscriptionSchedules.update(schedule.id, {
+      await call(async () =>
+        (await stripe()).subscriptionSchedules.update(schedule.id, {
           end_behavior: 'release',
           proration_behavior: 'none',
           phases: [
@@ -252,39 +262,39 @@ export function createStripeBilling(config: StripeConfig, publicUrl: string): St
           ],
         }),
       );
-      const after = await call(() => stripe.subscriptions.retrieve(sub.id));
+      const after = await call(async () => (await stripe()).subscriptions.retrieve(sub.id));
       return { ...snapshotOf(after), plan: current.plan, interval: current.interval, scheduled: { plan, interval } };
     },
 
     async setCancelAtPeriodEnd(stored, cancel) {
       const subscriptionId = requireSubscription(stored);
-      const sub = await call(() => stripe.subscriptions.retrieve(subscriptionId));
+      const sub = await call(async () => (await stripe()).subscriptions.retrieve(subscriptionId));
       // A subscription run by a schedule refuses cancel_at_period_end: drop the pending downgrade first.
       await releaseSchedule(sub);
-      const updated = await call(() => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
+      const updated = await call(async () => (await stripe()).subscriptions.update(subscriptionId, { cancel_at_period_end: cancel }));
       return { ...snapshotOf(updated), scheduled: null };
     },
 
     async cancelReplaced(subscriptionId) {
       try {
-        await stripe.subscriptions.cancel(subscriptionId, { prorate: true });
+        await (await stripe()).subscriptions.cancel(subscriptionId, { prorate: true });
       } catch (err) {
         // Already canceled or gone: nothing left to end.
-        if (err instanceof Stripe.errors.StripeError && (err.statusCode === 404 || err.statusCode === 400)) return;
+        if (isStripeError(err) && (err.statusCode === 404 || err.statusCode === 400)) return;
         translate(err);
       }
     },
 
     async portalUrl(customerId) {
-      const session = await call(() =>
-        stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${publicUrl}/dashboard/settings?tab=subscription` }),
+      const session = await call(async () =>
+        (await stripe()).billingPortal.sessions.create({ customer: customerId, return_url: `${publicUrl}/dashboard/settings?tab=subscription` }),
       );
       return session.url;
     },
 
     async invoices(customerId, _userId, limit) {
       if (!customerId) return { invoices: [], hasMore: false };
-      const list = await call(() => stripe.invoices.list({ customer: customerId, limit }));
+      const list = await call(async () => (await stripe()).invoices.list({ customer: customerId, limit }));
       const invoices: Invoice[] = list.data.map((inv) => {
         const paidAt = inv.status_transitions?.paid_at ?? null;
         const known = ['paid', 'open', 'void', 'uncollectible'] as const;
@@ -307,7 +317,7 @@ export function createStripeBilling(config: StripeConfig, publicUrl: string): St
       if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, config.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+        event = (await stripe()).webhooks.constructEvent(rawBody, signature, config.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
       } catch {
         throw new WebhookSignatureError('Invalid webhook signature');
       }
@@ -321,7 +331,7 @@ export function createStripeBilling(config: StripeConfig, publicUrl: string): St
           const customerId = idOf(session.customer as string | { id: string } | null);
           if (!userId || !customerId) return null;
           const subscriptionId = idOf(session.subscription as string | { id: string } | null);
-          const subscription = subscriptionId ? snapshotOf(await call(() => stripe.subscriptions.retrieve(subscriptionId))) : null;
+          const subscription = subscriptionId ? snapshotOf(await call(async () => (await stripe()).subscriptions.retrieve(subscriptionId))) : null;
           return { id: event.id, type: 'checkout.completed', at, userId, customerId, subscription };
         }
         case 'customer.subscription.created':

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { EmailProvider, OutgoingMail } from './port.ts';
 
 function hostOf(url: string): string {
@@ -11,14 +11,16 @@ function hostOf(url: string): string {
 
 /** Real delivery through any SMTP server (SMTP_URL like smtps://user:pass@smtp.example.com:465). */
 export function createSmtpEmail(smtpUrl: string, from: string): EmailProvider {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer loads with the first mail, not at start-up.
+  let transport: Promise<Transporter> | null = null;
+  const transporter = () => (transport ??= import('nodemailer').then(({ default: mailer }) => mailer.createTransport(smtpUrl)));
   // MAIL_FROM is "Name <address>" or a bare address; a mail with its own display name keeps our address.
   const address = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
   return {
     mode: 'real',
     describe: `real (SMTP via ${hostOf(smtpUrl)})`,
     async send(mail: OutgoingMail) {
-      await transport.sendMail({
+      await (await transporter()).sendMail({
         from: mail.fromName ? { name: mail.fromName, address } : from,
         to: mail.to,
         replyTo: mail.replyTo,

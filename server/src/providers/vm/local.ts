@@ -262,7 +262,7 @@ export function createLocalVmProvider(config: Config, log: Logger): VmProvider {
       .newBrowserCDPSession()
       .then((cdp) => cdp.send('Browser.close'))
       .catch(() => {});
-    await Promise.race([quit.then(() => m.proc.exited), sleep(QUIT_TIMEOUT_MS)]);
+    await Promise.race([quit.then(() => m.proc.exited), sleep(QUIT_TIMEOUT_MS, undefined, { ref: false })]);
     await Promise.race([m.browser.close().catch(() => {}), sleep(CLOSE_TIMEOUT_MS)]);
     await stopChromium(m.proc);
     rmSync(join(machineDir(dataDir, id), 'pid'), { force: true });

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openAiSdk } from '../ai/openai/sdk.ts';
 import { toVoiceError } from './errors.ts';
 
 const KEY = 'sk-proj-abcdef123456';
@@ -7,6 +8,7 @@ const apiError = (status: number, message: string) =>
   OpenAI.APIError.generate(status, { error: { message, type: 'invalid_request_error', code: 'bad' } }, undefined, new Headers());
 
 describe('toVoiceError', () => {
+  beforeAll(() => openAiSdk()); // loaded at the first request in the server; errors are told apart by its classes
   it('passes a client error message on, with anything key-shaped removed', () => {
     const err = toVoiceError(apiError(400, `Bad request for ${KEY} and ek_live_0123456789`), KEY);
     expect(err).toMatchObject({ status: 400, code: 'bad' });

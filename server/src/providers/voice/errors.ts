@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import { loadedOpenAiSdk } from '../ai/openai/sdk.ts';
 import { VoiceProviderError } from './port.ts';
 
 // OpenAI's 401 message quotes part of the key ("Incorrect API key provided: sk-ab***yz"), so only the messages of
@@ -20,7 +20,8 @@ export function scrub(message: string, apiKey: string): string {
 /** Any SDK failure as a VoiceProviderError whose message is safe to log and show. */
 export function toVoiceError(err: unknown, apiKey: string): VoiceProviderError {
   if (err instanceof VoiceProviderError) return err;
-  if (!(err instanceof OpenAI.APIError) || err.status === undefined) return new VoiceProviderError(UNREACHABLE, 502);
+  const OpenAI = loadedOpenAiSdk()?.default; // not loaded: the error cannot be one of its
+  if (!OpenAI || !(err instanceof OpenAI.APIError) || err.status === undefined) return new VoiceProviderError(UNREACHABLE, 502);
   const { status } = err;
   const code = typeof err.code === 'string' ? err.code : null;
   if (FIXED[status]) return new VoiceProviderError(FIXED[status], status, code);

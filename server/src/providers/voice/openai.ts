@@ -1,6 +1,6 @@
-import OpenAI, { toFile } from 'openai';
-import { VOICE } from '@cofounder/shared';
+import { MODEL_SETTINGS, VOICE } from '@cofounder/shared';
 import type { Config } from '../../config.ts';
+import { lazyOpenAiClient, openAiSdk } from '../ai/openai/sdk.ts';
 import { toVoiceError } from './errors.ts';
 import type { VoiceProvider } from './port.ts';
 
@@ -15,11 +15,13 @@ export type OpenAiVoiceSettings = Config['voice'] & {
 
 /** OpenAI's speech endpoints through the official SDK: whisper transcription and GA realtime client secrets. */
 export function createOpenAiVoiceProvider(voice: OpenAiVoiceSettings): VoiceProvider {
-  const client = new OpenAI({
+  // Named here, not left to the SDK (which would read OPENAI_BASE_URL): the calls URL is known before it loads.
+  const baseUrl = voice.baseUrl ?? MODEL_SETTINGS.openAiBaseUrl;
+  const client = lazyOpenAiClient({
     apiKey: voice.apiKey,
     organization: null,
     project: null,
-    baseURL: voice.baseUrl ?? undefined,
+    baseURL: baseUrl,
     timeout: voice.timeoutMs,
     maxRetries: voice.maxRetries,
     ...(voice.fetch ? { fetch: voice.fetch } : {}),
@@ -34,12 +36,13 @@ export function createOpenAiVoiceProvider(voice: OpenAiVoiceSettings): VoiceProv
     transcriber: transcriptionModel,
     unavailableReason: null,
     describe: `real (${transcriptionModel} and ${realtimeModel} at ${voice.baseUrl ?? 'api.openai.com'})`,
-    callsUrl: `${client.baseURL.replace(/\/+$/, '')}/realtime/calls`,
+    callsUrl: `${baseUrl.replace(/\/+$/, '')}/realtime/calls`,
     realtimeModel,
 
     async transcribe({ file, filename, mimeType, language, prompt }) {
       try {
-        const res = await client.audio.transcriptions.create({
+        const { toFile } = await openAiSdk();
+        const res = await (await client()).audio.transcriptions.create({
           file: await toFile(file, filename, { type: mimeType }),
           model: transcriptionModel,
           language,
@@ -55,7 +58,7 @@ export function createOpenAiVoiceProvider(voice: OpenAiVoiceSettings): VoiceProv
 
     async createClientSecret({ instructions, tools, voice: outputVoice, model }) {
       try {
-        const res = await client.realtime.clientSecrets.create({
+        const res = await (await client()).realtime.clientSecrets.create({
           expires_after: { anchor: 'created_at', seconds: VOICE.clientSecretTtlSeconds },
           session: {
             type: 'realtime',

@@ -1,7 +1,7 @@
-import OpenAI from 'openai';
 import type { AiError } from '../port.ts';
 import { toAiError } from './errors.ts';
 import { BlockedAddressError } from './guarded-fetch.ts';
+import { openAiSdk } from './sdk.ts';
 
 export interface ConnectionTarget {
   baseUrl: string;
@@ -30,6 +30,7 @@ function blockedIn(err: unknown): BlockedAddressError | null {
  * failure ends the test; a server without a models endpoint (404) still gets its completion tried.
  */
 export async function probeConnection(target: ConnectionTarget, chatModel: string | undefined, now = performance.now.bind(performance)): Promise<ConnectionProbe> {
+  const { default: OpenAI } = await openAiSdk();
   const client = new OpenAI({
     apiKey: target.apiKey ?? 'none',
     ...(target.apiKey === null ? { defaultHeaders: { Authorization: null } } : {}),

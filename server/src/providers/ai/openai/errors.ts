@@ -1,6 +1,6 @@
-import OpenAI from 'openai';
 import { scrub } from '../../voice/errors.ts';
 import { AiError } from '../port.ts';
+import { loadedOpenAiSdk } from './sdk.ts';
 
 /**
  * An SDK failure as the founder should read it. 429 is "slow down" (the SDK has already retried with back-off);
@@ -9,6 +9,8 @@ import { AiError } from '../port.ts';
  */
 export function toAiError(err: unknown, { model, apiKey }: { model: string; apiKey: string }): AiError {
   if (err instanceof AiError) return err;
+  const OpenAI = loadedOpenAiSdk()?.default;
+  if (!OpenAI) return new AiError('unavailable', { cause: err }); // the SDK never loaded: not one of its errors
   if (err instanceof OpenAI.APIConnectionTimeoutError) return new AiError('timeout', { cause: err });
   if (err instanceof OpenAI.APIConnectionError) return new AiError('unreachable', { cause: err });
   if (!(err instanceof OpenAI.APIError) || err.status === undefined) return new AiError('unavailable', { cause: err });
@@ -25,7 +27,9 @@ export function toAiError(err: unknown, { model, apiKey }: { model: string; apiK
 
 /** The server refused the json_schema response_format (local servers often do): ask for JSON in the text instead. */
 export function rejectsResponseFormat(err: unknown): boolean {
+  const OpenAI = loadedOpenAiSdk()?.default;
   return (
+    !!OpenAI &&
     err instanceof OpenAI.APIError &&
     (err.status === 400 || err.status === 422) &&
     /response_format|json_schema/i.test(err.message)

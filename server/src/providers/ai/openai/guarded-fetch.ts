@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 import { isLoopbackAddress, isPublicAddress } from '../../../net/public-address.ts';
 
 // The SSRF rule of a founder's own model server (issue 23 §1): the server only ever connects to a public address,
@@ -65,17 +65,21 @@ export async function checkModelHost(host: string, policy: AddressPolicy): Promi
   return bad ? new BlockedAddressError(bad, isLoopbackAddress(bad)) : 'ok';
 }
 
-// One connection pool per policy, shared by every founder's requests (pools are keyed by origin inside).
-const agents = new Map<boolean, Agent>();
+// One connection pool per policy, shared by every founder's requests (pools are keyed by origin inside). undici
+// loads with the first request to a founder's own server, not at start-up.
+const agents = new Map<boolean, Promise<Agent>>();
+
+function agentFor(policy: AddressPolicy): Promise<Agent> {
+  let agent = agents.get(policy.loopback);
+  if (!agent) {
+    agent = import('undici').then(({ Agent }) => new Agent({ connect: { lookup: guardedLookup(policy) } }));
+    agents.set(policy.loopback, agent);
+  }
+  return agent;
+}
 
 /** A fetch for the OpenAI SDK that connects only where the policy allows and never follows a redirect. */
 export function guardedFetch(policy: AddressPolicy): typeof fetch {
-  let agent = agents.get(policy.loopback);
-  if (!agent) {
-    agent = new Agent({ connect: { lookup: guardedLookup(policy) } });
-    agents.set(policy.loopback, agent);
-  }
-  const dispatcher = agent;
   // Node's own fetch with this Agent (undici's dispatcher interface; both undici 7): the SDK's bodies (FormData
   // uploads too) are Node's own classes, which only Node's fetch serialises.
   return (async (input: string | URL | Request, init?: RequestInit) => {
@@ -83,6 +87,6 @@ export function guardedFetch(policy: AddressPolicy): typeof fetch {
     const url = new URL(typeof input === 'string' ? input : 'href' in input ? input.href : input.url);
     const host = url.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host) && !addressAllowed(host, policy)) throw new BlockedAddressError(host, isLoopbackAddress(host));
-    return fetch(input, { ...init, redirect: 'error', dispatcher } as RequestInit);
+    return fetch(input, { ...init, redirect: 'error', dispatcher: await agentFor(policy) } as RequestInit);
   }) as typeof fetch;
 }
