@@ -1,18 +1,68 @@
-// How much does authentication cost a request? Measures, in one process and one run, the throughput of a
-// bare route (GET /api/health, the baseline), an authenticated route (GET /api/me: bearer check with the
-// verified-token cache) and a token refresh (rotation: two writes), and prints each as a ratio of the baseline.
-import { latestMail, verifyLinkOf, uniqueEmail } from '../server/src/test/mail.ts';
-import { startTestServer } from '../server/src/test/server.ts';
+// What authenticated API requests cost against their floors (issue 27), each on PGlite, then on Postgres (Debian's
+// packages, scripts/postgres.mjs, unless BENCH_DATABASE_URL is given). Requests come from a load generator in its
+// own process (bench/http-load.mjs, CONNECTIONS keep-alive connections for DURATION_MS), as a real client's would.
+//  - GET /api/me (bearer check with the verified-token cache) against a bare route (GET /api/health);
+//  - a token refresh (rotation: two writes), one at a time, against the same bare route;
+//  - GET /api/tasks/{userId}?limit=50, a founder's 50-row list with its counts, against the same statements sent by
+//    the raw driver (PGlite's query / pg's pool, captured from drizzle's logger as the route sends them) from the
+//    same number of concurrent loops in this process: goal ≥ 0.5× on PGlite, ≥ 0.8× on Postgres; and its p99 on
+//    PGlite under that load (≤ 100 ms, no timeouts).
+// BENCH_SMOKE=1: a fraction of a second per figure (bench/report.ts).
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { Logger as DrizzleLogger } from 'drizzle-orm/logger';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { startTestPostgres } from '../scripts/postgres.mjs';
+import type { Database, Db } from '../server/src/db/client.ts';
+import * as schema from '../server/src/db/schema.ts';
+import { taskList } from '../server/src/features/tasks/tasks.service.ts';
+import { latestMail, uniqueEmail, verifyLinkOf } from '../server/src/test/mail.ts';
+import { startTestServer, type TestServer } from '../server/src/test/server.ts';
+import { exitCode, row, size } from './report.ts';
 
-const DURATION_MS = Number(process.env.BENCH_MS ?? 3000);
-const CONCURRENCY = 8;
+const DURATION_MS = Number(process.env.BENCH_MS ?? size(3000, 300));
+const CONNECTIONS = 50;
+const LIST_ROWS = 50;
+const TASKS = 500;
+const GOAL_LIST_RATIO = { pglite: 0.5, postgres: 0.8 } as const;
+const GOAL_LIST_P99_MS = 100;
 
-/** Requests completed per second by CONCURRENCY loops calling `once` for DURATION_MS. */
-async function throughput(once: () => Promise<void>): Promise<number> {
+interface Load {
+  requests: number;
+  errors: number;
+  timeouts: number;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+/** GETs `path` from the load generator's process for DURATION_MS; throws when any request failed outright. */
+function load(server: TestServer, path: string, headers: Record<string, string> = {}): Promise<Load> {
+  const options = { url: `${server.baseUrl}${path}`, headers, connections: CONNECTIONS, durationMs: DURATION_MS };
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./http-load.mjs', import.meta.url)), JSON.stringify(options)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`http-load exited with ${code}`));
+      const result = JSON.parse(out) as Load;
+      if (result.errors) return reject(new Error(`${path}: ${result.errors} requests failed`));
+      resolve(result);
+    });
+  });
+}
+
+/** Statements per second of `once` from CONNECTIONS concurrent loops for DURATION_MS, in this process. */
+async function throughput(once: () => Promise<unknown>): Promise<number> {
   let done = 0;
   const end = performance.now() + DURATION_MS;
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end) {
         await once();
         done++;
@@ -22,46 +72,112 @@ async function throughput(once: () => Promise<void>): Promise<number> {
   return done / (DURATION_MS / 1000);
 }
 
-const server = await startTestServer({ env: { AUTH_RATE_LIMITS: 'false' } });
-try {
-  const supabase = server.supabase();
-  const email = uniqueEmail('bench');
-  await supabase.auth.signUp({ email, password: 'Str0ng!pass' });
-  await fetch(verifyLinkOf(await latestMail(server.baseUrl, email, /confirm/i)), { redirect: 'manual' });
-  const { data } = await supabase.auth.signInWithPassword({ email, password: 'Str0ng!pass' });
-  const token = data.session!.access_token;
-  let refreshToken = data.session!.refresh_token;
-
-  const get = (path: string, headers: Record<string, string> = {}) => async () => {
-    const res = await fetch(`${server.baseUrl}${path}`, { headers });
-    if (!res.ok) throw new Error(`${path}: ${res.status}`);
-    await res.arrayBuffer();
-  };
-  // Refreshes must chain (each rotation spends the previous token), so they run one at a time.
-  const refresh = async () => {
-    const res = await fetch(`${server.baseUrl}/auth/v1/token?grant_type=refresh_token`, {
-      method: 'POST',
-      headers: { apikey: server.anonKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ refresh_token: refreshToken }),
-    });
-    if (!res.ok) throw new Error(`refresh: ${res.status}`);
-    refreshToken = ((await res.json()) as { refresh_token: string }).refresh_token;
-  };
-
-  await throughput(get('/api/health')); // warm-up
-  const base = await throughput(get('/api/health'));
-  const me = await throughput(get('/api/me', { authorization: `Bearer ${token}` }));
-  let refreshes = 0;
-  const end = performance.now() + DURATION_MS;
-  while (performance.now() < end) {
-    await refresh();
-    refreshes++;
-  }
-  const refreshRate = refreshes / (DURATION_MS / 1000);
-
-  console.log(`baseline GET /api/health      ${base.toFixed(0)} req/s (1.00)`);
-  console.log(`GET /api/me (bearer, cached)  ${me.toFixed(0)} req/s (${(me / base).toFixed(2)} of baseline)`);
-  console.log(`token refresh (sequential)    ${refreshRate.toFixed(0)} req/s (${(refreshRate / base).toFixed(2)} of baseline)`);
-} finally {
-  await server.close();
+interface Captured {
+  query: string;
+  params: unknown[];
 }
+
+/** The statements taskList sends, as drizzle sends them (a second handle on the same client, with a logger). */
+async function listStatements(database: Database, userId: string): Promise<Captured[]> {
+  const captured: Captured[] = [];
+  const logger: DrizzleLogger = { logQuery: (query, params) => void captured.push({ query, params }) };
+  const logged: Db =
+    'pglite' in database.raw ? drizzlePglite(database.raw.pglite, { schema, logger }) : drizzlePg(database.raw.pool, { schema, logger });
+  await taskList(logged, userId, null, LIST_ROWS);
+  return captured;
+}
+
+/** The same statements through the raw driver, sent together as the route sends them. */
+function rawRunner(database: Database, statements: Captured[]): () => Promise<unknown> {
+  const { raw } = database;
+  if ('pglite' in raw) return () => Promise.all(statements.map((s) => raw.pglite.query(s.query, s.params)));
+  return () => Promise.all(statements.map((s) => raw.pool.query(s.query, s.params)));
+}
+
+async function seedTasks(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`
+    insert into tasks (user_id, description, priority, status, agent, category, created_at)
+    select ${userId}, 'Task ' || g || ': write the launch post and line up the first ten replies', 1 + g % 10,
+           (array['pending', 'in_progress', 'completed', 'failed'])[1 + g % 4], 'marketing_agent', 'marketing',
+           now() - g * interval '1 minute'
+    from generate_series(1, ${TASKS}) g`);
+  await db.execute(sql`
+    insert into task_results (task_id, summary, content, tokens, cost_usd, completed_at)
+    select id, 'Done', 'The post is drafted.', 1200, 0.0042, now() from tasks where user_id = ${userId} and status = 'completed'`);
+  await db.execute(sql`analyze`);
+}
+
+async function measure(label: string): Promise<void> {
+  const server = await startTestServer({ env: { AUTH_RATE_LIMITS: 'false', USER_RATE_LIMITS: 'false' } });
+  try {
+    const supabase = server.supabase();
+    const email = uniqueEmail('bench');
+    await supabase.auth.signUp({ email, password: 'Str0ng!pass' });
+    await fetch(verifyLinkOf(await latestMail(server.baseUrl, email, /confirm/i)), { redirect: 'manual' });
+    const { data } = await supabase.auth.signInWithPassword({ email, password: 'Str0ng!pass' });
+    const token = data.session!.access_token;
+    const userId = data.session!.user.id;
+    let refreshToken = data.session!.refresh_token;
+    const bearer = { authorization: `Bearer ${token}` };
+
+    await load(server, '/api/health'); // warm-up
+    const base = await load(server, '/api/health');
+    const me = await load(server, '/api/me', bearer);
+    row({ figure: `GET /api/me (bearer, cached) vs GET /api/health, req/s (${label})`, value: me.rps, floor: base.rps, unit: 'req/s' });
+
+    // Refreshes must chain (each rotation spends the previous token), so they run one at a time.
+    let refreshes = 0;
+    const end = performance.now() + DURATION_MS;
+    while (performance.now() < end) {
+      const res = await fetch(`${server.baseUrl}/auth/v1/token?grant_type=refresh_token`, {
+        method: 'POST',
+        headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      });
+      if (!res.ok) throw new Error(`refresh: ${res.status}`);
+      refreshToken = ((await res.json()) as { refresh_token: string }).refresh_token;
+      refreshes++;
+    }
+    const refreshRate = refreshes / (DURATION_MS / 1000);
+    row({ figure: `token refresh, one at a time, vs GET /api/health, req/s (${label})`, value: refreshRate, floor: base.rps, unit: 'req/s' });
+
+    await seedTasks(server.database.db, userId);
+    const listPath = `/api/tasks/${userId}?limit=${LIST_ROWS}`;
+    const raw = rawRunner(server.database, await listStatements(server.database, userId));
+    await load(server, listPath, bearer); // warm-up: plans, caches, JIT
+    await throughput(raw);
+    const floor = await throughput(raw);
+    const api = await load(server, listPath, bearer);
+    const kind = server.database.kind;
+    row({
+      figure: `${LIST_ROWS}-row authenticated list through the API vs the raw driver, req/s (${label})`,
+      value: api.rps,
+      floor,
+      unit: 'req/s',
+      goal: { of: 'ratio', min: GOAL_LIST_RATIO[kind] },
+    });
+    if (kind === 'pglite') {
+      row({
+        figure: `${LIST_ROWS}-row authenticated list at ${CONNECTIONS} connections, p99 (${label}; ${api.timeouts} timeouts)`,
+        value: api.timeouts ? Infinity : api.p99,
+        unit: 'ms',
+        goal: { of: 'value', max: GOAL_LIST_P99_MS },
+      });
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+delete process.env.TEST_DATABASE_URL;
+await measure('PGlite');
+const pg = process.env.BENCH_DATABASE_URL ? null : await startTestPostgres();
+const adminUrl = process.env.BENCH_DATABASE_URL ?? pg?.url;
+try {
+  if (!adminUrl) throw new Error('PostgreSQL is not installed: set BENCH_DATABASE_URL');
+  process.env.TEST_DATABASE_URL = adminUrl;
+  await measure('Postgres');
+} finally {
+  pg?.stop();
+}
+process.exit(exitCode());

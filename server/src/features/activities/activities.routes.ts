@@ -14,13 +14,12 @@ export const activitiesRoutes: FeatureRouter = ({ database, now }) => {
   router.get('/api/activities/:userId', ownParam('userId'), async (ctx) => {
     const userId = ctx.params.userId!;
     const { limit, page } = parseInput(ActivityQuery, ctx.query);
-    const { rows, hasMore } = await activityPage(db, userId, limit, page);
-    const body: ActivityResponse = {
-      success: true,
-      activities: rows.map(toActivity),
-      stats: await activityStats(db, userId, new Date(now() - WEEK_MS)),
-      hasMore,
-    };
+    // Independent reads, sent together: one round trip's wait on Postgres.
+    const [{ rows, hasMore }, stats] = await Promise.all([
+      activityPage(db, userId, limit, page),
+      activityStats(db, userId, new Date(now() - WEEK_MS)),
+    ]);
+    const body: ActivityResponse = { success: true, activities: rows.map(toActivity), stats, hasMore };
     ctx.body = body;
   });
   return router;

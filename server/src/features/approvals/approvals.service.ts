@@ -49,10 +49,13 @@ export function approvalsService(db: Db, publisher: PublishScheduler | null, now
 
   return {
     async list(userId: string, status: Approval['status']): Promise<ApprovalsResponse> {
-      const rows = await approvalsOf(db, userId, status, INBOX_LIMIT);
       // Sensitive computer actions wait for the founder here too (issue 12 §3); they are answered through
       // POST /api/computer-use/confirm/{vmId} and are always pending, so only the pending tab lists them.
-      const computerActions = status === 'pending' ? await pendingConfirmations(db, userId) : [];
+      // Both reads go out together: one round trip's wait on Postgres.
+      const [rows, computerActions] = await Promise.all([
+        approvalsOf(db, userId, status, INBOX_LIMIT),
+        status === 'pending' ? pendingConfirmations(db, userId) : [],
+      ]);
       return { success: true, approvals: rows.map(toApproval), computerActions };
     },
 

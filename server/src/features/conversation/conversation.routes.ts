@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import {
   CHAT,
   ConversationQuery,
@@ -12,7 +12,7 @@ import { currentUser, ownParam } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { limitPerUser } from '../../http/rate-limits.ts';
 import { parseInput } from '../../http/validate.ts';
-import { createUsageService } from '../usage/usage.service.ts';
+import { createUsageService, type MessageQuota } from '../usage/usage.service.ts';
 import type { FeatureRouter } from '../types.ts';
 import { createConversationService } from './conversation.service.ts';
 import { streamTurn, wantsEventStream } from './sse.ts';
@@ -37,15 +37,17 @@ export const conversationRoutes: FeatureRouter = ({ database, ai, now, log, queu
   });
 
   const chatBudget = limitPerUser(rateLimits, 'chat', RATE_LIMITS.chat, RATE_LIMITS.texts.chat);
+  // The request's one read of plan and usage: refused here when the month is used up, then counted against in send.
+  const quotas = new WeakMap<Context, MessageQuota>();
   const monthFirst: Middleware = async (ctx, next) => {
-    await conversation.refuseWhenMonthUsedUp(currentUser(ctx).id);
+    quotas.set(ctx, await conversation.quotaUnlessMonthUsedUp(currentUser(ctx).id));
     return next();
   };
   router.post('/api/conversation/:userId', ownParam('userId'), monthFirst, chatBudget, async (ctx) => {
     refuseLongText(ctx.request.body);
     const { text, pageContext } = parseInput(SendMessageBody, ctx.request.body);
-    // Errors up to here (and the 429 inside send) are plain JSON answers, whichever variant was asked for.
-    const turn = await conversation.send(currentUser(ctx).id, text, pageContext);
+    // Errors up to here (and the 402 / 429 inside send) are plain JSON answers, whichever variant was asked for.
+    const turn = await conversation.send(currentUser(ctx).id, text, pageContext, { quota: quotas.get(ctx) });
     if (wantsEventStream(ctx)) return streamTurn(ctx, turn);
     const body: SendMessageResponse = await turn.run();
     ctx.body = body;

@@ -12,7 +12,7 @@ import { onboardingOf } from '../onboarding/onboarding.service.ts';
 import type { TaskRow } from '../../db/schema.ts';
 import type { TaskQueue } from '../../queue/task-queue.ts';
 import { planSummary, runStored, storePlan } from '../tasks/tasks.service.ts';
-import type { UsageService } from '../usage/usage.service.ts';
+import type { MessageQuota, UsageService } from '../usage/usage.service.ts';
 import { storeCountedMessage } from './conversation.repo.ts';
 import { welcomeText } from './welcome.ts';
 
@@ -131,22 +131,33 @@ export function createConversationService({ db, ai: models, usage, now, log, que
     },
 
     /**
-     * 429 with the monthly text when this month's messages are used up. Asked before the per-minute budget, so
-     * the monthly limit's text wins whenever it applies (issue 25); send() still counts atomically.
+     * The quota a send is counted against; 429 with the monthly text when this month's messages are used up.
+     * Asked before the per-minute budget, so the monthly limit's text wins whenever it applies (issue 25); pass
+     * the quota on to send(), which counts atomically, so one read serves the whole request.
      */
-    async refuseWhenMonthUsedUp(userId: string): Promise<void> {
-      const { messages } = (await usage.details(userId)).usage;
-      if (!messages.unlimited && messages.remaining === 0) throw usage.limitReached();
+    async quotaUnlessMonthUsedUp(userId: string): Promise<MessageQuota> {
+      const quota = await usage.messageQuota(userId);
+      if (quota.usedUp) throw usage.limitReached();
+      return quota;
     },
 
     /**
-     * Counts the message (429 when the month is used up, nothing stored) and stores it, atomically; the
-     * returned turn then asks the AI. A failed reply keeps the founder's message and gives the count back.
+     * Counts the message (429 when the month is used up, nothing stored) and stores it, atomically; 402 first
+     * when the trial has ended. The returned turn then asks the AI. A failed reply keeps the founder's message
+     * and gives the count back. `quota`: this request's own read (quotaUnlessMonthUsedUp), else read here.
      */
-    async send(userId: string, text: string, pageContext?: PageContext, options?: { via?: MessageVia }): Promise<ChatTurn> {
-      const quota = await usage.messageQuota(userId);
+    async send(
+      userId: string,
+      text: string,
+      pageContext?: PageContext,
+      options?: { via?: MessageVia; quota?: MessageQuota },
+    ): Promise<ChatTurn> {
+      const quota = options?.quota ?? (await usage.messageQuota(userId));
+      if (quota.trialExpired) throw usage.trialEnded();
       const sent = await storeCountedMessage(db, {
-        ...quota,
+        userId,
+        month: quota.month,
+        limit: quota.limit,
         text,
         pageContext: pageContext ?? null,
         via: options?.via ?? null,

@@ -17,29 +17,61 @@ export interface PlanState {
   trialExpired: boolean;
 }
 
+export interface Counters {
+  messages: number;
+  tasks: number;
+  voiceSeconds: number;
+}
+
+const NOTHING_USED: Counters = { messages: 0, tasks: 0, voiceSeconds: 0 };
+
+/**
+ * The trial row, the subscription and (with `month`) that month's counters in ONE select: a chat turn's first
+ * token waits on this read. Undefined when the user has no trial row yet.
+ */
+async function planRow(db: Db, userId: string, month: string | null) {
+  const [found] = await db
+    .select({
+      trialStartedAt: userPlans.trialStartedAt,
+      subscription: subscriptions,
+      counters: { messages: usageCounters.messages, tasks: usageCounters.tasks, voiceSeconds: usageCounters.voiceSeconds },
+    })
+    .from(userPlans)
+    .leftJoin(subscriptions, eq(subscriptions.userId, userPlans.userId))
+    // No month: no counters row is joined (the join condition is false).
+    .leftJoin(usageCounters, month === null ? sql`false` : and(eq(usageCounters.userId, userPlans.userId), eq(usageCounters.month, month)))
+    .where(eq(userPlans.userId, userId));
+  return found;
+}
+
 /**
  * The user's plan: the subscription row's plan while it still grants it, else the free trial. The trial row is
- * created on first use (the trial starts then).
+ * created on first use (the trial starts then). With `month`, that month's counters come in the same read.
  */
-export async function planState(db: Db, userId: string, at: Date): Promise<PlanState> {
-  const find = async () =>
-    (await db.select({ trialStartedAt: userPlans.trialStartedAt }).from(userPlans).where(eq(userPlans.userId, userId)))[0];
-  let trial = await find();
-  if (!trial) {
+export async function usageState(db: Db, userId: string, at: Date, month: string | null): Promise<{ state: PlanState; counters: Counters }> {
+  let found = await planRow(db, userId, month);
+  if (!found) {
     // Two first requests may race here: one insert wins, the other finds its row.
     await db.insert(userPlans).values({ userId, trialStartedAt: at, createdAt: at }).onConflictDoNothing();
-    trial = (await find())!;
+    found = (await planRow(db, userId, month))!;
   }
-  const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-  const paid = grantedPlan(subscription, at);
-  const ends = trialEndsAt(trial.trialStartedAt);
+  const paid = grantedPlan(found.subscription, at);
+  const ends = trialEndsAt(found.trialStartedAt);
   return {
-    plan: paid ?? 'free_trial',
-    paid: paid !== null,
-    trialStartedAt: trial.trialStartedAt,
-    trialEndsAt: ends,
-    trialExpired: paid === null && ends.getTime() <= at.getTime(),
+    state: {
+      plan: paid ?? 'free_trial',
+      paid: paid !== null,
+      trialStartedAt: found.trialStartedAt,
+      trialEndsAt: ends,
+      trialExpired: paid === null && ends.getTime() <= at.getTime(),
+    },
+    counters: found.counters ?? { ...NOTHING_USED },
   };
+}
+
+/** The user's plan and trial (see usageState), without counters. */
+export async function planState(db: Db, userId: string, at: Date): Promise<PlanState> {
+  return (await usageState(db, userId, at, null)).state;
 }
 
 /** The user's plan, creating the free-trial row on first use (the trial starts then). */
@@ -90,16 +122,10 @@ export async function lockCounters(tx: Db, userId: string, month: string): Promi
   return current ?? { voiceSeconds: 0 };
 }
 
-export interface Counters {
-  messages: number;
-  tasks: number;
-  voiceSeconds: number;
-}
-
 export async function countersOf(db: Db, userId: string, month: string): Promise<Counters> {
   const [current] = await db
     .select({ messages: usageCounters.messages, tasks: usageCounters.tasks, voiceSeconds: usageCounters.voiceSeconds })
     .from(usageCounters)
     .where(row(userId, month));
-  return current ?? { messages: 0, tasks: 0, voiceSeconds: 0 };
+  return current ?? { ...NOTHING_USED };
 }

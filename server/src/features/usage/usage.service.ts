@@ -1,7 +1,7 @@
 import { BILLING, PLANS, USAGE_THRESHOLDS, type PlanDefinition, type UsageCounter, type UsageDetails } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { addVoiceSeconds, claimTasks, countersOf, ensurePlan, lockCounters, planState, refundMessage } from './usage.repo.ts';
+import { addVoiceSeconds, claimTasks, countersOf, ensurePlan, lockCounters, planState, refundMessage, usageState } from './usage.repo.ts';
 
 /** Spec 1 §8 "Chat": the text of the 429 when the month's messages are used up. */
 export const USAGE_LIMIT_MESSAGE = "You've reached your usage limit for this month. Please upgrade your plan to continue.";
@@ -14,12 +14,17 @@ export const resetDate = (at: Date): string => new Date(Date.UTC(at.getUTCFullYe
 
 /**
  * What a chat message is counted against: the month it is sent in and the plan's monthly limit (null:
- * unlimited). The conversation area counts and stores the message in one statement with these.
+ * unlimited). The conversation area counts and stores the message in one statement with these, so usedUp
+ * (as read) decides only which refusal comes first; the count itself is atomic.
  */
 export interface MessageQuota {
   userId: string;
   month: string;
   limit: number | null;
+  /** This month's messages were all used when the quota was read. */
+  usedUp: boolean;
+  /** The free trial has ended and no paid plan holds: a send answers 402. */
+  trialExpired: boolean;
 }
 
 function counter(used: number, limit: number | null): UsageCounter {
@@ -44,6 +49,7 @@ export const voiceSecondsLeft = (usedSeconds: number, limitMinutes: number | nul
 
 /** Messages, tasks and voice seconds metered per user per calendar month against the user's plan. */
 export function createUsageService(db: Db, now: () => number) {
+  const trialEnded = () => new AppError('payment_required', BILLING.trialEndedText);
   const planOf = async (userId: string): Promise<PlanDefinition> => PLANS[await ensurePlan(db, userId, new Date(now()))];
 
   return {
@@ -54,16 +60,16 @@ export function createUsageService(db: Db, now: () => number) {
 
     /** 402 payment_required when the free trial has ended and no paid plan holds. */
     async requireActivePlan(userId: string): Promise<void> {
-      if ((await planState(db, userId, new Date(now()))).trialExpired) {
-        throw new AppError('payment_required', BILLING.trialEndedText);
-      }
+      if ((await planState(db, userId, new Date(now()))).trialExpired) throw trialEnded();
     },
 
-    /** What a chat message is counted against; 402 once the trial has ended without a paid plan. */
+    /** What a chat message is counted against, from one read (plan, trial and this month's count). */
     async messageQuota(userId: string): Promise<MessageQuota> {
-      const state = await planState(db, userId, new Date(now()));
-      if (state.trialExpired) throw new AppError('payment_required', BILLING.trialEndedText);
-      return { userId, month: monthKey(new Date(now())), limit: PLANS[state.plan].messagesPerMonth };
+      const at = new Date(now());
+      const month = monthKey(at);
+      const { state, counters } = await usageState(db, userId, at, month);
+      const limit = PLANS[state.plan].messagesPerMonth;
+      return { userId, month, limit, usedUp: limit !== null && counters.messages >= limit, trialExpired: state.trialExpired };
     },
 
     /** Gives a counted message back (its reply failed) to the month it was counted in, even if that has turned. */
@@ -71,6 +77,9 @@ export function createUsageService(db: Db, now: () => number) {
 
     /** The 429 for a send over the month's limit. */
     limitReached: () => new AppError('rate_limited', USAGE_LIMIT_MESSAGE),
+
+    /** The 402 for a send or generation after the free trial ended without a paid plan. */
+    trialEnded,
 
     /** How many of `wanted` new tasks this month's allowance takes; counted in the caller's transaction. */
     async claimTasks(tx: Db, userId: string, plan: PlanDefinition, wanted: number): Promise<number> {
@@ -97,8 +106,8 @@ export function createUsageService(db: Db, now: () => number) {
     /** GET /api/subscription/usage-details. */
     async details(userId: string): Promise<UsageDetails> {
       const at = new Date(now());
-      const plan = await planOf(userId);
-      const used = await countersOf(db, userId, monthKey(at));
+      const { state, counters: used } = await usageState(db, userId, at, monthKey(at));
+      const plan = PLANS[state.plan];
       const messages = counter(used.messages, plan.messagesPerMonth);
       const tasks = counter(used.tasks, plan.tasksPerMonth);
       const voice = counter(voiceMinutes(used.voiceSeconds), plan.voiceMinutesPerMonth);
