@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -60,8 +60,52 @@ function siteFiles(): Plugin {
   };
 }
 
-export default defineConfig({
+/** The mode of the landing page's own build (`vite build --mode landing`, after the SPA's). */
+const LANDING_MODE = 'landing';
+
+// @cofounder/shared is TS source without a package "sideEffects" flag; its modules only declare things, so let the
+// bundler drop unused ones (the shared/ui barrel would otherwise pull the dialog into the entry).
+const sharedTreeshake = { moduleSideEffects: [{ test: /[\\/]shared[\\/]src[\\/]/, sideEffects: false }] };
+
+/**
+ * The landing page swaps React for Preact (preact/compat: ~10 KB gzip against React's 66). It is prerendered and
+ * its client work is a few islands — theme, mobile menu, FAQ, the signed-in header — so the same components
+ * hydrate with Preact here and render with React in the SPA (whose own "/" route uses them too).
+ */
+const PREACT_ALIASES = [
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+];
+
+/**
+ * "/" (issue 9, issue 27): landing.html alone, built into the SPA's dist without emptying it. Its manifest has its
+ * own name (read by scripts/landing-budget.mjs); the SSR build of scripts/prerender-landing.mjs uses this config
+ * too, bundling every dependency so that none of them reaches React at run time.
+ */
+const landing: UserConfig = {
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: PREACT_ALIASES },
+  ssr: { noExternal: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    copyPublicDir: false,
+    manifest: '.vite/landing-manifest.json',
+    rolldownOptions: {
+      input: { landing: fileURLToPath(new URL('landing.html', import.meta.url)) },
+      treeshake: sharedTreeshake,
+    },
+  },
+};
+
+const spa: UserConfig = {
   plugins: [react(), tailwindcss(), siteFiles()],
+  // react-toastify without the stylesheet its JS injects (3 KB gzip of JS on every page): main.tsx imports the
+  // same CSS as a file, where it is cached with the app's own.
+  resolve: { alias: [{ find: /^react-toastify$/, replacement: 'react-toastify/unstyled' }] },
   server: {
     port: 5173,
     proxy: {
@@ -81,27 +125,21 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // dist/.vite/manifest.json: which chunks each module needs, read by scripts/landing-budget.mjs.
+    // dist/.vite/manifest.json: which chunks each module needs.
     manifest: true,
     rolldownOptions: {
-      // Two pages: the SPA, and the landing page "/" (prerendered and hydrated without the SPA's runtime: issue 9,
-      // scripts/prerender-landing.mjs).
-      input: {
-        main: fileURLToPath(new URL('index.html', import.meta.url)),
-        landing: fileURLToPath(new URL('landing.html', import.meta.url)),
-      },
-      // @cofounder/shared is TS source without a package "sideEffects" flag; its modules only declare things, so
-      // let the bundler drop unused ones (the shared/ui barrel would otherwise pull the dialog into the entry).
-      treeshake: { moduleSideEffects: [{ test: /[\\/]shared[\\/]src[\\/]/, sideEffects: false }] },
+      // The SPA; the landing page "/" is built after it in its own mode (LANDING_MODE). The dev server serves
+      // landing.html with React.
+      input: { main: fileURLToPath(new URL('index.html', import.meta.url)) },
+      treeshake: sharedTreeshake,
       // Big libraries every page needs get their own long-cached chunks instead of one oversized entry.
       output: {
         codeSplitting: {
           groups: [
-            // React itself is shared with the landing page; the router is the SPA's only.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
-            // tslib serves supabase-js and the Radix menus alike: on its own, the account menu does not pull
-            // supabase-js in with it.
+            // tslib serves supabase's auth client and the Radix menus alike: on its own, the account menu does not
+            // pull the auth client in with it.
             { name: 'tslib', test: /node_modules[\\/]tslib[\\/]/, priority: 1 },
             { name: 'supabase', test: /node_modules[\\/]@supabase[\\/]/ },
             // With src/app/zod-jitless.ts, so zod is switched to jitless before any chunk builds a schema with it.
@@ -111,4 +149,6 @@ export default defineConfig({
       },
     },
   },
-});
+};
+
+export default defineConfig(({ mode }) => (mode === LANDING_MODE ? landing : spa));

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// Prerenders the landing page (issue 9) after the client build: Vite's SSR build of src/landing/prerender.tsx into
-// dist-ssr, run once to fill dist/landing.html's #root with the signed-out page (which src/landing/main.tsx
-// hydrates) and its head with the title, description and social tags of "/" (route-meta.ts); dist-ssr is removed.
+// Prerenders the landing page (issue 9) after the client builds: Vite's SSR build of src/landing/prerender.tsx (in
+// the landing mode of vite.config.ts, so Preact renders the markup Preact hydrates) into dist-ssr, run once to fill
+// dist/landing.html's #root with the signed-out page (which src/landing/main.tsx hydrates) and its head with the
+// title, description and social tags of "/" (route-meta.ts); dist-ssr is removed.
 // Runs before scripts/precompress.mjs, which must compress the final landing.html. Usage (from web/):
 // node scripts/prerender-landing.mjs
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,11 +17,11 @@ const page = join(web, 'dist', 'landing.html');
 const origin = (process.env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 
 /**
- * The page is already rendered, so its JavaScript (React and the hydration, ~20 modules) waits until the first
- * frame is painted: Vite's module script and modulepreloads leave the head for a small inline loader that adds
- * them back from a requestAnimationFrame's next task. Fetched early on a fast link, the modules otherwise ran
- * before the first paint and held it back (Lighthouse's mobile FCP counted all of them: 2.2 s; 1.1 s without).
- * The stylesheet, the one render-blocking request, stays in the head (CSP: the server hashes inline scripts).
+ * The page is already rendered, so its JavaScript (Preact and the hydration) waits until the first frame is
+ * painted: Vite's module script and modulepreloads leave the head for a small inline loader that adds them back
+ * from a requestAnimationFrame's next task. Fetched early on a fast link, the modules otherwise ran before the
+ * first paint and held it back (Lighthouse's mobile FCP counted all of them: 2.2 s; 1.1 s without). The
+ * stylesheet, the one render-blocking request, stays in the head (CSP: the server hashes inline scripts).
  */
 function paintBeforeHydrating(html) {
   const entry = html.match(/\n\s*<script type="module" crossorigin src="([^"]+)"><\/script>/);
@@ -52,6 +53,7 @@ function paintBeforeHydrating(html) {
 await build({
   root: web,
   configFile: join(web, 'vite.config.ts'),
+  mode: 'landing',
   logLevel: 'warn',
   build: {
     ssr: 'src/landing/prerender.tsx',

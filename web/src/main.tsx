@@ -12,6 +12,7 @@ import type { AuthClient } from './features/auth/auth-client.ts';
 import { adoptOAuthRedirect } from './features/auth/oauth-redirect.ts';
 import { LoadingScreen } from './features/layout/LoadingScreen.tsx';
 import { createAppRouter } from './router.tsx';
+import 'react-toastify/ReactToastify.css';
 import './styles.css';
 
 const rootElement = document.getElementById('root');

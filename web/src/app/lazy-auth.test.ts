@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { PublicConfig } from '@cofounder/shared';
+import { AUTH, type PublicConfig } from '@cofounder/shared';
 import { createFakeAuth, fakeSession } from '../test/fake-auth.ts';
 import { createLazyAuthClient, STORED_SESSION_KEY } from './lazy-auth.ts';
 import { createAuthClient } from './supabase.ts';
@@ -25,6 +25,30 @@ describe('lazy auth client', () => {
     const { lazy, load } = setup(true);
     const session = (await lazy.getSession()).data.session;
     expect(session?.user.email).toBe('ada@example.com');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a stored session with a fresh token from storage, and loads the client before it expires', async () => {
+    vi.useFakeTimers();
+    try {
+      const stored = fakeSession('grace@example.com');
+      localStorage.setItem('sb-localhost-auth-token', JSON.stringify(stored));
+      const { lazy, load } = setup();
+      expect((await lazy.getSession()).data.session).toEqual(stored);
+      expect(load).not.toHaveBeenCalled();
+      // Two minutes before expiry the real client takes over (and would refresh the token).
+      vi.advanceTimersByTime((stored.expires_at! - AUTH.storedTokenMinLeftSeconds) * 1000 - Date.now() + 1);
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('loads the client for a stored token too close to its expiry', async () => {
+    const nearlyExpired = { ...fakeSession(), expires_at: Math.floor(Date.now() / 1000) + 60 };
+    localStorage.setItem('sb-localhost-auth-token', JSON.stringify(nearlyExpired));
+    const { lazy, load } = setup();
+    expect((await lazy.getSession()).data.session?.user.email).toBe('ada@example.com');
     expect(load).toHaveBeenCalledTimes(1);
   });
 

@@ -1,3 +1,6 @@
+import { AUTH } from '@cofounder/shared';
+import type { Session } from '../features/auth/auth-client.ts';
+
 /*
  * What supabase-js left in localStorage, read without supabase-js: lazy-auth.ts uses it to decide whether the
  * client is worth loading, and the prerendered landing page (src/landing) to show the signed-in variant without it.
@@ -44,4 +47,21 @@ export function parseStoredUser(json: string | null): StoredUser | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The stored session while its access token has at least AUTH.storedTokenMinLeftSeconds left, else null: what the
+ * auth client itself would answer without a request (it reads the same storage and refreshes only near expiry).
+ */
+export function readFreshStoredSession(storage: Storage, nowMs: number): Session | null {
+  const json = readStoredSessionJson(storage);
+  if (!json || !parseStoredUser(json)) return null;
+  const session = JSON.parse(json) as Partial<Session>;
+  if (typeof session.access_token !== 'string' || typeof session.expires_at !== 'number') return null;
+  return storedTokenMsLeft(session as Session, nowMs) > 0 ? (session as Session) : null;
+}
+
+/** How long until a stored session's token is too close to its expiry to use without the auth client. */
+export function storedTokenMsLeft(session: Session, nowMs: number): number {
+  return (session.expires_at ?? 0) * 1000 - nowMs - AUTH.storedTokenMinLeftSeconds * 1000;
 }

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { AuthApiError } from '@supabase/supabase-js';
+import { AuthApiError } from '@supabase/auth-js';
 import type { AuthChangeEvent, AuthClient, AuthResult, Session, User } from '../features/auth/auth-client.ts';
 
 /** A user shaped like the one supabase-js returns. */

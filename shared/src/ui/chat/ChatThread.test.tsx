@@ -47,7 +47,7 @@ describe('ChatThread', () => {
     ]);
   });
 
-  it('renders intern Markdown safely, with links opening in a new tab', () => {
+  it('renders intern Markdown safely, with links opening in a new tab', async () => {
     renderThread({
       messages: [
         msg(
@@ -58,7 +58,8 @@ describe('ChatThread', () => {
         ),
       ],
     });
-    expect(screen.getByText('Plan').tagName).toBe('STRONG');
+    // The renderer is a lazy chunk: the plain text shows until it arrives.
+    expect((await screen.findByText('Plan')).tagName).toBe('STRONG');
     const link = screen.getByRole('link', { name: 'Docs' });
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');

@@ -1,4 +1,4 @@
-import type { AuthChangeEvent, AuthError, Session, User } from '@supabase/supabase-js';
+import type { AuthChangeEvent, AuthError, Session, User } from '@supabase/auth-js';
 
 /**
  * The slice of `supabase.auth` the web uses. Screens depend on this, not on supabase-js, so tests hand in a

@@ -37,11 +37,8 @@ export function Footer() {
           </div>
         ))}
       </div>
-      {/* The year is the build's in the prerendered landing page: a new year must not fail its hydration. */}
-      <p
-        suppressHydrationWarning
-        className="border-t border-slate-200 py-6 text-center text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400"
-      >
+      {/* The prerendered landing page carries the build's year; Preact's hydration writes the visitor's. */}
+      <p className="border-t border-slate-200 py-6 text-center text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
         © {new Date().getFullYear()} Cofounder. All rights reserved.
       </p>
     </footer>

@@ -268,7 +268,8 @@ describe('Work screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Task a' }));
     const dialog = await screen.findByRole('dialog', { name: 'Task a' });
     expect(await within(dialog).findByText('Market brief ready')).toBeTruthy();
-    expect(within(dialog).getByRole('heading', { name: 'Market' })).toBeTruthy();
+    // The Markdown renderer is a lazy chunk: the heading appears when it has loaded.
+    expect(await within(dialog).findByRole('heading', { name: 'Market' })).toBeTruthy();
     expect(dialog.querySelector('script')).toBeNull();
     expect(within(dialog).getByText('900')).toBeTruthy();
     expect(within(dialog).getByText('$0.0042')).toBeTruthy();
