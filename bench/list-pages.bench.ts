@@ -3,6 +3,7 @@
 // and on Postgres. With indexes in the lists' order both are one index range scan, so the ratio stays near 1
 // (goal ≤ 1.2×); a sort would make the long history cost like reading all of it.
 // Postgres is started from Debian's packages (scripts/postgres.mjs) when BENCH_DATABASE_URL is not given.
+// BENCH_SMOKE=1: 200 rows against 60, three reads each.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -11,12 +12,13 @@ import type { Database, Db } from '../server/src/db/client.ts';
 import { newestPage } from '../server/src/features/messages/messages.repo.ts';
 import { listTasks } from '../server/src/features/tasks/tasks-list.repo.ts';
 import { openTestDatabase } from '../server/src/test/db.ts';
+import { exitCode, row, size } from './report.ts';
 
-const LONG = 10_000;
+const LONG = size(10_000, 200);
 const SHORT = 60;
 const PAGE = 50;
-const RUNS = Number(process.env.BENCH_RUNS ?? 300);
-const GOAL = 1.2;
+const RUNS = Number(process.env.BENCH_RUNS ?? size(300, 3));
+const GOAL_RATIO = 1.2;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -47,7 +49,7 @@ async function timeBoth(read: (userId: string) => Promise<unknown>, long: string
   return { long: median(times.long), short: median(times.short) };
 }
 
-async function measure(label: string, database: Database): Promise<boolean> {
+async function measure(label: string, database: Database): Promise<void> {
   const long = randomUUID();
   const short = randomUUID();
   await seed(database.db, long, LONG);
@@ -56,29 +58,28 @@ async function measure(label: string, database: Database): Promise<boolean> {
     'chat newest page': (userId) => newestPage(database.db, userId, 'chat', null, PAGE),
     'tasks newest page': (userId) => listTasks(database.db, userId, null, PAGE),
   };
-  let ok = true;
   for (const [name, read] of Object.entries(lists)) {
     const t = await timeBoth(read, long, short);
-    const ratio = t.long / t.short;
-    ok &&= ratio <= GOAL;
-    console.log(
-      `${label.padEnd(8)} ${name.padEnd(18)} ${LONG} rows ${t.long.toFixed(3)} ms · ${SHORT} rows ${t.short.toFixed(3)} ms` +
-        ` · ratio ${ratio.toFixed(2)}× (goal ≤ ${GOAL}×) ${ratio <= GOAL ? 'ok' : 'MISSED'}`,
-    );
+    row({
+      figure: `${name} of ${LONG} rows vs ${SHORT}, median (${label})`,
+      value: t.long,
+      floor: t.short,
+      unit: 'ms',
+      goal: { of: 'ratio', max: GOAL_RATIO },
+    });
   }
   await database.close();
-  return ok;
 }
 
 delete process.env.TEST_DATABASE_URL;
-let ok = await measure('PGlite', await openTestDatabase());
+await measure('PGlite', await openTestDatabase());
 const pg = process.env.BENCH_DATABASE_URL ? null : await startTestPostgres();
 const adminUrl = process.env.BENCH_DATABASE_URL ?? pg?.url;
 try {
   if (!adminUrl) throw new Error('PostgreSQL is not installed: set BENCH_DATABASE_URL');
   process.env.TEST_DATABASE_URL = adminUrl;
-  ok = (await measure('Postgres', await openTestDatabase())) && ok;
+  await measure('Postgres', await openTestDatabase());
 } finally {
   pg?.stop();
 }
-process.exit(ok ? 0 : 1);
+process.exit(exitCode());

@@ -4,6 +4,7 @@
 //  - ours: POST /transcription with the WAV (upload, checks, pool, resampling, a loaded pocketsphinx_batch, the answer);
 // each one recording at a time and two at a time (the pool's size), printed with ours as a ratio of the baseline.
 // Goal: RTF ≤ 0.5. Skipped (exit 0) when pocketsphinx or flite is not installed, naming the install command.
+// BENCH_SMOKE=1: the two shortest sentences.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -16,10 +17,11 @@ import { CHAT_TEST_OPTIONS } from '../server/src/test/factories.ts';
 import { startTestServer } from '../server/src/test/server.ts';
 import { FOUNDER_SENTENCES, synthesize, wordAccuracy } from '../server/src/test/speech.ts';
 import { signedInUser } from '../server/src/test/users.ts';
+import { exitCode, row, SMOKE } from './report.ts';
 
 const TARGET_RTF = 0.5;
+const SENTENCES = SMOKE ? [...FOUNDER_SENTENCES].sort((a, b) => a.length - b.length).slice(0, 2) : FOUNDER_SENTENCES;
 const run = promisify(execFile);
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 interface Recording {
   said: string;
@@ -54,10 +56,9 @@ if (!detection.found) {
 const { tools } = detection;
 const dir = await mkdtemp(join(tmpdir(), 'cofounder-bench-voice-'));
 const server = await startTestServer({ ...CHAT_TEST_OPTIONS, env: { ...CHAT_TEST_OPTIONS.env, USER_RATE_LIMITS: 'false' } });
-let failed = false;
 try {
   const recordings: Recording[] = [];
-  for (const [i, said] of FOUNDER_SENTENCES.entries()) {
+  for (const [i, said] of SENTENCES.entries()) {
     const { file, wav } = await synthesize(tools.synthesizer, said, dir, `sentence-${i}`);
     recordings.push({ said, file, wav, seconds: secondsOf(parseWav(wav)!) });
   }
@@ -79,16 +80,19 @@ try {
   for (const parallel of [1, 2]) {
     const baseline = await timed(recordings, parallel, bare);
     const app = await timed(recordings, parallel, ours);
-    const label = parallel === 1 ? 'one at a time' : `${parallel} at a time  `;
-    const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
-    console.log(`baseline pocketsphinx_continuous, ${label}  RTF ${baseline.rtf.toFixed(2)} (1.00)  words right ${pct(baseline.accuracy)}`);
-    console.log(
-      `POST /transcription, ${label}              RTF ${app.rtf.toFixed(2)} (${(app.rtf / baseline.rtf).toFixed(2)} of baseline)  words right ${pct(app.accuracy)}  (target RTF ≤ ${TARGET_RTF}) ${verdict(app.rtf <= TARGET_RTF)}`,
-    );
-    failed ||= app.rtf > TARGET_RTF;
+    const label = parallel === 1 ? 'one at a time' : `${parallel} at a time`;
+    const floor = 'floor bare pocketsphinx_continuous';
+    row({
+      figure: `POST /transcription real-time factor, ${label} (${floor})`,
+      value: app.rtf,
+      floor: baseline.rtf,
+      unit: '',
+      goal: { of: 'value', max: TARGET_RTF },
+    });
+    row({ figure: `POST /transcription words right, ${label} (${floor})`, value: app.accuracy * 100, floor: baseline.accuracy * 100, unit: '%' });
   }
 } finally {
   await server.close();
   await rm(dir, { recursive: true, force: true });
 }
-process.exitCode = failed ? 1 : 0;
+process.exitCode = exitCode();

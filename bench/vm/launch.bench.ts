@@ -2,7 +2,8 @@
 //  1. launch to ready: our provider.launch() until viewReady() and the first screenshot, versus
 //     chromium.launch() + newPage() + the first screenshot; N runs each, alternating;
 //  2. one screenshot (JPEG): provider.screenshot() versus page.screenshot() on the same page content.
-// Medians and our overhead; FAIL (exit 1) when either overhead is over 25%.
+// Medians, ratio ours : bare; FAIL (exit 1) when either is over 1.25× (25% overhead).
+// BENCH_SMOKE=1: one launch and one screenshot each, no warm-up.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -12,17 +13,17 @@ import { chromium } from 'playwright-core';
 import { VMS } from '@cofounder/shared';
 import { loadConfig } from '../../server/src/config.ts';
 import { createLocalVmProvider } from '../../server/src/providers/vm/local.ts';
+import { exitCode, row, size, SMOKE } from '../report.ts';
 
 const CHROMIUM = process.env.VM_CHROMIUM_PATH ?? '/usr/bin/chromium';
-const LAUNCHES = Number(process.env.BENCH_LAUNCHES ?? 5);
-const SHOTS = Number(process.env.BENCH_RUNS ?? 30);
-const WARMUP = 3;
-const MAX_OVERHEAD = 0.25;
+const LAUNCHES = Number(process.env.BENCH_LAUNCHES ?? size(5, 1));
+const SHOTS = Number(process.env.BENCH_RUNS ?? size(30, 1));
+const WARMUP = size(3, 0);
+const MAX_RATIO = 1.25;
 // The flags our machines run with, less the profile, proxy and debugging port the provider adds.
 const BARE_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--no-default-browser-check', '--disable-dev-shm-usage', `--window-size=${VMS.viewport.width},${VMS.viewport.height}`];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 if (!existsSync(CHROMIUM)) {
   console.error(`No Chromium at ${CHROMIUM}: install it (apt install chromium) or set VM_CHROMIUM_PATH.`);
@@ -58,21 +59,22 @@ async function bareLaunch(): Promise<number> {
   return took;
 }
 
-let failed = false;
-const report = (what: string, ours: number[], bare: number[]) => {
-  const overhead = median(ours) / median(bare) - 1;
-  const ok = overhead <= MAX_OVERHEAD;
-  failed ||= !ok;
-  console.log(
-    `${what}: ours median ${ms(median(ours))}, bare playwright-core ${ms(median(bare))}, overhead ${(overhead * 100).toFixed(1)}% (ratio ${(median(ours) / median(bare)).toFixed(2)}x, budget ${MAX_OVERHEAD * 100}%) ${ok ? 'PASS' : 'FAIL'}`,
-  );
-};
+const report = (what: string, ours: number[], bare: number[]) =>
+  row({
+    figure: `${what} (floor bare playwright-core)`,
+    value: median(ours),
+    floor: median(bare),
+    unit: 'ms',
+    goal: { of: 'ratio', max: MAX_RATIO },
+  });
 
 try {
   // One of each first, uncounted: the first Chromium start of a run reads everything from disk.
-  await oursLaunch('warmup');
-  await vms.terminate('warmup');
-  await bareLaunch();
+  if (!SMOKE) {
+    await oursLaunch('warmup');
+    await vms.terminate('warmup');
+    await bareLaunch();
+  }
   const ours: number[] = [];
   const bare: number[] = [];
   for (let i = 0; i < LAUNCHES; i++) {
@@ -80,7 +82,7 @@ try {
     await vms.terminate(`m${i}`);
     bare.push(await bareLaunch());
   }
-  report(`launch to ready (N=${LAUNCHES})`, ours, bare);
+  report(`launch to ready, median of ${LAUNCHES}`, ours, bare);
 
   await vms.launch('shots');
   await vms.act('shots', { type: 'navigate', url: pageUrl });
@@ -101,11 +103,11 @@ try {
       bareShots.push(b);
     }
   }
-  report(`screenshot (N=${SHOTS})`, oursShots, bareShots);
+  report(`screenshot, median of ${SHOTS}`, oursShots, bareShots);
   await browser.close();
 } finally {
   await vms.shutdown();
   page.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
-process.exit(failed ? 1 : 0);
+process.exit(exitCode());
