@@ -14,12 +14,12 @@ import { sql } from 'drizzle-orm';
 import type { Logger as DrizzleLogger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { startTestPostgres } from '../scripts/postgres.mjs';
 import type { Database, Db } from '../server/src/db/client.ts';
 import * as schema from '../server/src/db/schema.ts';
 import { taskList } from '../server/src/features/tasks/tasks.service.ts';
 import { latestMail, uniqueEmail, verifyLinkOf } from '../server/src/test/mail.ts';
 import { startTestServer, type TestServer } from '../server/src/test/server.ts';
+import { onEachDatabase } from './databases.ts';
 import { exitCode, row, size } from './report.ts';
 
 const DURATION_MS = Number(process.env.BENCH_MS ?? size(3000, 300));
@@ -169,15 +169,5 @@ async function measure(label: string): Promise<void> {
   }
 }
 
-delete process.env.TEST_DATABASE_URL;
-await measure('PGlite');
-const pg = process.env.BENCH_DATABASE_URL ? null : await startTestPostgres();
-const adminUrl = process.env.BENCH_DATABASE_URL ?? pg?.url;
-try {
-  if (!adminUrl) throw new Error('PostgreSQL is not installed: set BENCH_DATABASE_URL');
-  process.env.TEST_DATABASE_URL = adminUrl;
-  await measure('Postgres');
-} finally {
-  pg?.stop();
-}
+await onEachDatabase(measure);
 process.exit(exitCode());

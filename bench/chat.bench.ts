@@ -8,12 +8,12 @@
 // BENCH_SMOKE=1: a few turns and pages each, of a 1,000-message conversation (bench/report.ts). BENCH_RUNS sets
 // the measured turns.
 import OpenAI from 'openai';
-import { startTestPostgres } from '../scripts/postgres.mjs';
 import { messages, subscriptions } from '../server/src/db/schema.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../server/src/test/factories.ts';
 import { startFakeOpenAi } from '../server/src/test/fake-openai.ts';
 import { startTestServer } from '../server/src/test/server.ts';
 import { sseEvents } from '../server/src/test/sse.ts';
+import { onEachDatabase } from './databases.ts';
 import { exitCode, row, size } from './report.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? size(200, 3));
@@ -135,15 +135,5 @@ async function measure(label: string): Promise<void> {
   }
 }
 
-delete process.env.TEST_DATABASE_URL;
-await measure('PGlite');
-const pg = process.env.BENCH_DATABASE_URL ? null : await startTestPostgres();
-const adminUrl = process.env.BENCH_DATABASE_URL ?? pg?.url;
-try {
-  if (!adminUrl) throw new Error('PostgreSQL is not installed: set BENCH_DATABASE_URL');
-  process.env.TEST_DATABASE_URL = adminUrl;
-  await measure('Postgres');
-} finally {
-  pg?.stop();
-}
+await onEachDatabase(measure);
 process.exit(exitCode());
