@@ -37,7 +37,8 @@ test('AI settings: a new name shows in the chat header, and brief + direct shape
   await expect(reply).not.toHaveText('');
   await expect(reply).not.toContainText('Hello.');
   await expect(reply).not.toContainText('create tasks');
+  // The reply is plain text until the Markdown renderer (loaded with the first reply) has drawn its points.
+  await expect(reply.locator('li').first()).toBeVisible();
   const bullets = await reply.locator('li').count();
-  expect(bullets).toBeGreaterThan(0);
   expect(bullets).toBeLessThanOrEqual(2);
 });

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isUsableToken } from '@cofounder/shared';
 import { signOutExtension } from '../extension/extension-messaging.ts';
 import type { AuthClient, Session, User } from './auth-client.ts';
@@ -26,6 +26,7 @@ export function AuthProvider({ client, children }: { client: AuthClient; childre
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
   const [signedOutByUser, setSignedOutByUser] = useState(false);
+  const signingOut = useRef(false);
 
   useEffect(() => {
     let active = true;
@@ -33,7 +34,8 @@ export function AuthProvider({ client, children }: { client: AuthClient; childre
       if (!active) return;
       setSession(next);
       setLoading(false);
-      if (next) setSignedOutByUser(false);
+      // The auth client, loaded by the sign-out itself, first reports the session it is ending: not a sign-in.
+      if (next && !signingOut.current) setSignedOutByUser(false);
     };
     // supabase-js also emits INITIAL_SESSION on subscribe; getSession covers clients that do not.
     void client.getSession().then(
@@ -49,10 +51,15 @@ export function AuthProvider({ client, children }: { client: AuthClient; childre
   useEndRejectedSession(client, session);
 
   const signOut = useCallback(async () => {
+    signingOut.current = true;
     setSignedOutByUser(true);
     // Spec: signing out of the dashboard signs the browser extension out too (best effort, never blocks).
     void signOutExtension();
-    await client.signOut();
+    try {
+      await client.signOut();
+    } finally {
+      signingOut.current = false;
+    }
   }, [client]);
 
   const value = useMemo<AuthState>(() => {
