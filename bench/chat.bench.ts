@@ -8,7 +8,8 @@
 // BENCH_SMOKE=1: a few turns and pages each, of a 1,000-message conversation (bench/report.ts). BENCH_RUNS sets
 // the measured turns.
 import OpenAI from 'openai';
-import { messages, subscriptions } from '../server/src/db/schema.ts';
+import { messages } from '../server/src/db/schema.ts';
+import { givePlan } from '../server/src/test/plans.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../server/src/test/factories.ts';
 import { startFakeOpenAi } from '../server/src/test/fake-openai.ts';
 import { startTestServer } from '../server/src/test/server.ts';
@@ -45,15 +46,7 @@ async function measure(label: string): Promise<void> {
     const { db, kind } = server.database;
     const user = await onboardedUser(server);
     // Hundreds of sends: the free trial's 100 messages would end the run early.
-    await db.insert(subscriptions).values({
-      userId: user.id,
-      provider: 'local',
-      customerId: `lcus_${user.id}`,
-      plan: 'scale',
-      interval: 'monthly',
-      status: 'active',
-      currentPeriodEnd: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
-    });
+    await givePlan(server.database, user.id, 'scale');
 
     const sdk = new OpenAI({ apiKey: 'bench', baseURL: fake.baseUrl });
     async function direct(): Promise<number> {

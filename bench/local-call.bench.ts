@@ -9,10 +9,10 @@
 //    founder speaks (live-recognizer.ts), which is why it can beat this baseline despite doing more.
 // BENCH_SMOKE=1: one turn, counted.
 import { LOCAL_VOICE } from '@cofounder/shared';
-import { subscriptions } from '../server/src/db/schema.ts';
 import { openCallSocket } from '../server/src/features/voice/local-call/local-call-client.ts';
 import { silence, spoken } from '../server/src/test/speech.ts';
 import { detectLocalSpeech } from '../server/src/providers/voice/local/detect.ts';
+import { givePlan } from '../server/src/test/plans.ts';
 import { CHAT_TEST_OPTIONS, onboardedUser } from '../server/src/test/factories.ts';
 import { startTestServer } from '../server/src/test/server.ts';
 import { exitCode, row, SMOKE } from './report.ts';
@@ -55,15 +55,7 @@ const { baseUrl } = server;
 try {
   const speech = server.app.localSpeech!;
   const user = await onboardedUser(server);
-  await server.database.db.insert(subscriptions).values({
-    userId: user.id,
-    provider: 'local',
-    customerId: `lcus_${user.id}`,
-    plan: 'scale',
-    interval: 'monthly',
-    status: 'active',
-    currentPeriodEnd: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
-  });
+  await givePlan(server.database, user.id, 'scale');
   const client = await openCallSocket(baseUrl);
   client.send({ type: 'start', token: user.token });
   await client.until((r) => r.messages.some((m) => m.type === 'ready'));

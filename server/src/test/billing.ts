@@ -1,30 +1,8 @@
-import { UpgradeRequiredBody, type BillingInterval, type PaidPlanId } from '@cofounder/shared';
+import { UpgradeRequiredBody } from '@cofounder/shared';
 import { expect } from 'vitest';
-import type { Database } from '../db/client.ts';
-import { subscriptions } from '../db/schema.ts';
 
-/** Gives a user an active local subscription to `plan` (tests that only need a paid plan in force). */
-export async function givePlan(
-  database: Database,
-  userId: string,
-  plan: PaidPlanId,
-  options: { interval?: BillingInterval; periodEnd?: Date } = {},
-): Promise<void> {
-  const values = {
-    userId,
-    provider: 'local' as const,
-    customerId: `lcus_${userId}`,
-    subscriptionId: `lsub_${userId}`,
-    plan,
-    interval: options.interval ?? 'monthly',
-    status: 'active' as const,
-    cancelAtPeriodEnd: false,
-    currentPeriodEnd: options.periodEnd ?? new Date(Date.now() + 400 * 24 * 60 * 60 * 1000),
-    scheduledPlan: null,
-    scheduledInterval: null,
-  };
-  await database.db.insert(subscriptions).values(values).onConflictDoUpdate({ target: subscriptions.userId, set: values });
-}
+// givePlan lives in plans.ts (no vitest in it: benches use it too).
+export { givePlan } from './plans.ts';
 
 /** The gate let the call through: the route answers (a path no router has ends in the router's JSON 404). */
 export async function expectPassesGate(res: Response): Promise<void> {
