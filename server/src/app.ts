@@ -38,7 +38,9 @@ import type { VmEvents } from './events/vm-events.ts';
 import type { AutonomyScheduler } from './queue/autonomy-queue.ts';
 import type { PublishScheduler } from './queue/publish-queue.ts';
 import type { TaskQueue } from './queue/task-queue.ts';
-import { webApp } from './static.ts';
+import { createAppPage } from './web/app-page.ts';
+import { webApp } from './web/static.ts';
+import { publicConfigService } from './features/config/config.service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -165,7 +167,8 @@ export function createApp(deps: AppDeps): CofounderApp {
   // Builder features (spec 2 §6): after the bearer check, before any feature router.
   koa.use(planGate(database.db, now));
   for (const feature of [...FEATURES, ...(deps.features ?? [])]) koa.use(feature(featureDeps).routes());
-  koa.use(webApp(config.webDistDir));
+  const appPage = createAppPage({ dir: config.webDistDir, origin: new URL(config.publicUrl).origin, log });
+  koa.use(webApp(config.webDistDir, { page: appPage, publicConfig: publicConfigService(featureDeps) }));
   return {
     koa,
     localCalls: createLocalCalls(featureDeps),

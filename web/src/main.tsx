@@ -1,23 +1,24 @@
 import './app/zod-jitless.ts';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { createApi } from '@cofounder/shared';
+import { createApi, SERVER_RENDER_MARKERS } from '@cofounder/shared';
 import { AppProviders } from './app/AppProviders.tsx';
 import { BootError } from './app/BootError.tsx';
+import { readInlineConfig } from './app/inline-config.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { createLazyAuthClient } from './app/lazy-auth.ts';
+import { hasStoredSession } from './app/stored-session.ts';
 import { configQueryOptions } from './data/config/use-config.ts';
 import type { AuthClient } from './features/auth/auth-client.ts';
 import { adoptOAuthRedirect } from './features/auth/oauth-redirect.ts';
 import { LoadingScreen } from './features/layout/LoadingScreen.tsx';
-import { createAppRouter } from './router.tsx';
+import { createAppRouter, whenRouterReady } from './router.tsx';
 import 'react-toastify/ReactToastify.css';
 import './styles.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
-const root = createRoot(rootElement);
 const queryClient = createQueryClient();
 
 // The API client exists before the auth client (the config that creates auth comes from the API), so it asks
@@ -28,25 +29,59 @@ const api = createApi({
   getToken: async () => (auth ? ((await auth.getSession()).data.session?.access_token ?? null) : null),
 });
 
+// The server writes its config into the page, so the app does not wait for GET /api/config before painting.
+const inlineConfig = readInlineConfig(document);
+if (inlineConfig) queryClient.setQueryData(configQueryOptions(api).queryKey, inlineConfig);
+// A public page the server rendered (SERVER_RENDERED_PATHS) stays on screen until the app takes it over.
+const serverRendered = rootElement.hasAttribute(SERVER_RENDER_MARKERS.rootAttribute);
+
+/**
+ * The server's markup comes inert (app-page.ts): a click or a keystroke before React owns the page would be lost. It
+ * turns live once React's first render here has committed, whether that render took the markup over or replaced it.
+ */
+function LiveOnceCommitted({ children }: { children: ReactNode }) {
+  useEffect(() => rootElement!.removeAttribute('inert'), []);
+  return children;
+}
+
+let root: Root | null = null;
+function render(node: ReactNode) {
+  root ??= createRoot(rootElement!);
+  root.render(<LiveOnceCommitted>{node}</LiveOnceCommitted>);
+}
+
 async function start() {
-  root.render(<LoadingScreen />);
+  if (!serverRendered) render(<LoadingScreen />);
   try {
     const config = await queryClient.fetchQuery(configQueryOptions(api));
     // supabase-js arrives only when a session exists or an auth screen calls it, so public pages skip it.
     auth ??= createLazyAuthClient(() => import('./app/supabase.ts').then((m) => m.createAuthClient(config)));
     await adoptOAuthRedirect(auth, window.location, window.history);
   } catch {
-    root.render(<BootError onRetry={() => void start()} />);
+    render(<BootError onRetry={() => void start()} />);
     return;
   }
-  const services = { queryClient, api, auth };
-  root.render(
+  const signedOutAtStart = !hasStoredSession(localStorage);
+  const router = createAppRouter();
+  const app = (
     <StrictMode>
-      <AppProviders services={services}>
-        <RouterProvider router={createAppRouter()} />
+      <AppProviders services={{ queryClient, api, auth, signedOutAtStart }}>
+        <RouterProvider router={router} />
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
+  // The server rendered this address signed out, with this config and no query or fragment: the first render here is
+  // the same once the page's lazy modules are in, so it takes over the markup instead of replacing it. A signed-in
+  // visitor (or any other difference) gets a fresh render.
+  const sameAsServer =
+    serverRendered && !root && inlineConfig && signedOutAtStart && !window.location.search && !window.location.hash;
+  if (!sameAsServer) return render(app);
+  await whenRouterReady(router);
+  // As a transition, hydration yields to the browser every few milliseconds instead of one long task that blocks
+  // input (Lighthouse's total blocking time on a slow phone).
+  startTransition(() => {
+    root = hydrateRoot(rootElement!, <LiveOnceCommitted>{app}</LiveOnceCommitted>);
+  });
 }
 
 void start();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/server.ts';
+import { DEFERRED_MODULE_LOADER } from '../web/deferred-modules.ts';
 
 // A stand-in build: the landing page carries an inline theme snippet like web/landing.html's.
 const THEME = "\n  document.documentElement.classList.toggle('dark', true);\n";
@@ -18,6 +19,8 @@ writeFileSync(
   '<!doctype html><html><head><script type="module" src="/assets/main.js"></script></head></html>',
 );
 const themeHash = `'sha256-${createHash('sha256').update(THEME).digest('base64')}'`;
+// The one inline script the server adds itself: server-rendered pages load the app after their first paint.
+const loaderHash = `'sha256-${createHash('sha256').update(DEFERRED_MODULE_LOADER).digest('base64')}'`;
 
 const PAGES = ['/', '/login', '/dashboard/chat', '/dev/checkout'];
 
@@ -73,12 +76,12 @@ describe('browser security headers', () => {
     },
   );
 
-  it.each(PAGES)('%s: scripts only from this origin or the build’s own inline snippet', async (path) => {
+  it.each(PAGES)('%s: scripts only from this origin, the build’s own inline snippet or the module loader', async (path) => {
     const res = await page(t, path);
     expect(res.status).toBe(200);
     const policy = csp(res);
     expect(policy.get('default-src')).toEqual(["'self'"]);
-    expect(policy.get('script-src')).toEqual(["'self'", themeHash]);
+    expect(policy.get('script-src')).toEqual(["'self'", themeHash, loaderHash]);
     expect(policy.get('script-src-attr')).toEqual(["'none'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'self'"]);

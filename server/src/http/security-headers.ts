@@ -6,6 +6,7 @@ import helmet, { strictTransportSecurity } from 'helmet';
 import type { Context, Middleware } from 'koa';
 import { MODEL_SETTINGS, VMS } from '@cofounder/shared';
 import type { Config } from '../config.ts';
+import { DEFERRED_MODULE_LOADER } from '../web/deferred-modules.ts';
 
 type ConnectMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
@@ -25,11 +26,14 @@ export function inlineScriptHashes(webDistDir: string): string[] {
   for (const name of readdirSync(webDistDir).filter((n) => n.endsWith('.html'))) {
     // Browsers hash the script text after the HTML parser has turned CRLF into LF.
     const html = readFileSync(join(webDistDir, name), 'utf8').replace(/\r\n?/g, '\n');
-    for (const [, body] of html.matchAll(INLINE_SCRIPT)) {
-      if (body) hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-    }
+    for (const [, body] of html.matchAll(INLINE_SCRIPT)) if (body) hashes.add(scriptHash(body));
   }
   return [...hashes];
+}
+
+/** A script's CSP source: 'sha256-…' of its text. */
+export function scriptHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 }
 
 /** The origin of `url` and its WebSocket twin (supabase-js opens wss:// on the same host). */
@@ -58,7 +62,8 @@ export function securityHeaders(config: Config, callsUrl: string): Middleware {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(config.webDistDir)],
+        // The build's inline scripts, and the one the server adds to its rendered pages (web/deferred-modules.ts).
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.webDistDir), scriptHash(DEFERRED_MODULE_LOADER)],
         scriptSrcAttr: ["'none'"],
         // React style props and Radix/toast <style> tags: styles cannot run code, and hashing them is unworkable.
         styleSrc: ["'self'", "'unsafe-inline'"],

@@ -41,10 +41,35 @@ export const APP_PAGE_PATHS = [
   '/chat',
 ] as const;
 
-const pagePaths = new Set<string>(APP_PAGE_PATHS);
+/**
+ * Public pages the server renders with the app's own components before any script runs (issue 26: they paint at
+ * once, like the prerendered "/"), in the signed-out state the app then hydrates.
+ */
+export const SERVER_RENDERED_PATHS = ['/pricing', '/contact', '/login'] as const;
+export type ServerRenderedPath = (typeof SERVER_RENDERED_PATHS)[number];
 
-/** Whether `pathname` is one of the app's pages, matched as the router does: in any case, with or without a trailing slash. */
+/**
+ * How the server marks up the app's page: #root carries `rootAttribute` (and is inert until the app takes it over)
+ * when it holds a server render, and the public config (GET /api/config's body) rides along in a JSON script
+ * `configElementId`, so the app starts without asking for it.
+ */
+export const SERVER_RENDER_MARKERS = { rootAttribute: 'data-server-rendered', configElementId: 'app-config' } as const;
+
+const pagePaths = new Set<string>(APP_PAGE_PATHS);
+const serverRendered = new Set<string>(SERVER_RENDERED_PATHS);
+
+/** `pathname` as the router matches it: in any case, with or without a trailing slash. */
+function routerPath(pathname: string): string {
+  return (pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname).toLowerCase();
+}
+
+/** Whether `pathname` is one of the app's pages, matched as the router does. */
 export function isAppPagePath(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-  return pagePaths.has(path.toLowerCase());
+  return pagePaths.has(routerPath(pathname));
+}
+
+/** The server-rendered page `pathname` names (matched as the router does), or null. */
+export function serverRenderedPath(pathname: string): ServerRenderedPath | null {
+  const path = routerPath(pathname);
+  return serverRendered.has(path) ? (path as ServerRenderedPath) : null;
 }

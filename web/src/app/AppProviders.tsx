@@ -11,6 +11,8 @@ export interface AppServices {
   queryClient: QueryClient;
   api: Api;
   auth: AuthClient;
+  /** No session can exist at start (none stored): the first render is the signed-out page, not a loading screen. */
+  signedOutAtStart?: boolean;
 }
 
 /** Every app-wide provider, in one place so tests wrap screens exactly as the app does. */
@@ -19,7 +21,7 @@ export function AppProviders({ services, children }: { services: AppServices; ch
     <QueryClientProvider client={services.queryClient}>
       <ApiProvider api={services.api}>
         <ThemeProvider>
-          <AuthProvider client={services.auth}>
+          <AuthProvider client={services.auth} signedOutAtStart={services.signedOutAtStart}>
             {children}
             <AppToasts />
           </AuthProvider>

@@ -10,6 +10,8 @@ configure({ asyncUtilTimeout: 5000 });
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  // A file in Node's environment (the server render's test) has no storage to clear.
+  if (typeof localStorage === 'undefined') return;
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -22,9 +22,18 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-export function AuthProvider({ client, children }: { client: AuthClient; children: ReactNode }) {
+export function AuthProvider({
+  client,
+  signedOutAtStart = false,
+  children,
+}: {
+  client: AuthClient;
+  /** Known to have no session (app/stored-session.ts): skip the loading state, as a server render does too. */
+  signedOutAtStart?: boolean;
+  children: ReactNode;
+}) {
   const [session, setSession] = useState<Session | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(!signedOutAtStart);
   const [signedOutByUser, setSignedOutByUser] = useState(false);
   const signingOut = useRef(false);
 

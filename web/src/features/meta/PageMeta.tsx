@@ -1,4 +1,5 @@
 import { OG_IMAGE, type PageMetaInfo } from './route-meta.ts';
+import { useSiteOrigin } from './site-origin.ts';
 
 /**
  * A page's <title>, description and social tags. React 19 hoists <title>, <meta> and <link> rendered anywhere into
@@ -6,6 +7,7 @@ import { OG_IMAGE, type PageMetaInfo } from './route-meta.ts';
  * that do not run scripts. `noindex` keeps diagnostic pages out of search results.
  */
 export function PageMeta({ title, description, noindex = false }: PageMetaInfo & { noindex?: boolean }) {
+  const origin = useSiteOrigin();
   return (
     <>
       <title>{title}</title>
@@ -13,7 +15,7 @@ export function PageMeta({ title, description, noindex = false }: PageMetaInfo &
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:type" content="website" />
-      <meta property="og:image" content={new URL(OG_IMAGE, window.location.origin).href} />
+      <meta property="og:image" content={new URL(OG_IMAGE, origin).href} />
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />

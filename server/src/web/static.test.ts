@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_PAGE_PATHS } from '@cofounder/shared';
-import { startTestServer, type TestServer } from './test/server.ts';
+import { startTestServer, type TestServer } from '../test/server.ts';
 
 const html = { accept: 'text/html,application/xhtml+xml' };
 
@@ -18,7 +18,6 @@ describe('web app serving', () => {
     writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
     // What scripts/precompress.mjs writes beside the build's files.
     writeFileSync(join(dist, 'assets', 'app-123.js.br'), brotliCompressSync('console.log(1)'));
-    writeFileSync(join(dist, 'index.html.br'), brotliCompressSync('<!doctype html><title>Cofounder app</title>'));
     t = await startTestServer({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -39,14 +38,12 @@ describe('web app serving', () => {
   });
 
   it('sends the precompressed file to browsers that accept brotli, and the plain one otherwise', async () => {
-    for (const path of ['/assets/app-123.js', '/dashboard/chat']) {
-      const br = await fetch(`${t.baseUrl}${path}`, { headers: { ...html, 'accept-encoding': 'br' } });
-      expect(br.headers.get('content-encoding'), path).toBe('br');
-      expect(br.headers.get('vary'), path).toContain('Accept-Encoding');
-      expect(await br.text()).toMatch(/console\.log\(1\)|Cofounder app/);
-      const plain = await fetch(`${t.baseUrl}${path}`, { headers: { ...html, 'accept-encoding': 'identity' } });
-      expect(plain.headers.get('content-encoding'), path).toBeNull();
-    }
+    const br = await fetch(`${t.baseUrl}/assets/app-123.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(await br.text()).toBe('console.log(1)');
+    const plain = await fetch(`${t.baseUrl}/assets/app-123.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
   });
 
   it('never answers server paths or non-HTML requests with the app', async () => {
@@ -134,6 +131,79 @@ describe('with the prerendered landing page', () => {
     const plain = await fetch(`${t.baseUrl}/`, { headers: { ...html, 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toContain('Cofounder landing');
+  });
+});
+
+/** The public config a page carries inline (SERVER_RENDER_MARKERS.configElementId). */
+function inlineConfig(page: string): unknown {
+  const json = /<script type="application\/json" id="app-config">(.*?)<\/script>/.exec(page)?.[1];
+  return json === undefined ? undefined : JSON.parse(json);
+}
+
+// Issue 26: the public pages of SERVER_RENDERED_PATHS come with their markup (the web build's dist/.ssr render), and
+// every page of the app with the public config, so the app starts without asking for it.
+describe('server-rendered pages', () => {
+  let t: TestServer;
+  let dist: string;
+  const index = `<!doctype html><html><head><title data-static-meta>Cofounder app</title>
+    <meta
+      data-static-meta
+      name="description"
+      content="The default description."
+    />
+    <link rel="icon" href="/favicon.svg" /></head><body><div id="root"></div><!-- ${'x'.repeat(2000)} --></body></html>`;
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'cofounder-web-'));
+    writeFileSync(join(dist, 'index.html'), index);
+    mkdirSync(join(dist, '.ssr'));
+    // The shape of web/src/ssr/render-page.tsx: head tags and #root's markup for a path, a config and an origin.
+    writeFileSync(
+      join(dist, '.ssr', 'render-page.js'),
+      `export async function renderPage(path, config, origin) {
+        if (path === '/contact') throw new Error('this render breaks');
+        return { head: '<title>' + path + ' page</title>', body: '<main>' + path + ' with ' + config.modes.billing + ' billing at ' + origin + '</main>' };
+      }`,
+    );
+    t = await startTestServer({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers a server-rendered address with its markup, its head tags and the public config', async () => {
+    const config = await (await fetch(`${t.baseUrl}/api/config`)).json();
+    const origin = new URL(t.config.publicUrl).origin;
+    for (const path of ['/pricing', '/Pricing/', '/login']) {
+      const res = await fetch(`${t.baseUrl}${path}`);
+      expect(res.status, path).toBe(200);
+      const page = await res.text();
+      const rendered = path.toLowerCase().replace(/\/$/, '');
+      expect(page, path).toContain(`<div id="root" data-server-rendered inert><main>${rendered} with local billing at ${origin}</main></div>`);
+      expect(page, path).toContain(`<title>${rendered} page</title>`);
+      // index.html's defaults give way to the page's own tags.
+      expect(page, path).not.toContain('data-static-meta');
+      expect(inlineConfig(page), path).toEqual(config);
+    }
+  });
+
+  it('leaves other pages to the browser, with the config inline, and a failed render too', async () => {
+    const config = await (await fetch(`${t.baseUrl}/api/config`)).json();
+    for (const [path, status] of [['/dashboard/chat', 200], ['/register', 200], ['/contact', 200], ['/no/such/page', 404]] as const) {
+      const res = await fetch(`${t.baseUrl}${path}`, { headers: html });
+      expect(res.status, path).toBe(status);
+      const page = await res.text();
+      expect(page, path).toContain('<div id="root"></div>');
+      expect(page, path).toContain('<title data-static-meta>Cofounder app</title>');
+      expect(inlineConfig(page), path).toEqual(config);
+    }
+  });
+
+  it('compresses the page, and never serves the server render itself', async () => {
+    const res = await fetch(`${t.baseUrl}/pricing`, { headers: { ...html, 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(await res.text()).toContain('data-server-rendered');
+    expect((await fetch(`${t.baseUrl}/.ssr/render-page.js`)).status).toBe(404);
   });
 });
 

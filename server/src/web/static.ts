@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import serve from 'koa-static';
-import { isAppPagePath } from '@cofounder/shared';
-import { escapeHtml } from './html.ts';
-import { ONBOARDING_API_PATH } from './http/api-guard.ts';
+import { isAppPagePath, serverRenderedPath, type PublicConfig } from '@cofounder/shared';
+import { escapeHtml } from '../html.ts';
+import { ONBOARDING_API_PATH } from '../http/api-guard.ts';
+import type { AppPage } from './app-page.ts';
 
 /**
  * Paths the server owns; the web app's history fallback never answers for them. Of /dev only the mailbox is the
@@ -25,14 +26,21 @@ function notBuiltPage(dir: string): string {
 </body></html>`;
 }
 
+/** What the page of the app needs besides the build: the request's public config, and the page maker. */
+export interface AppPages {
+  page: AppPage;
+  publicConfig: (ctx: Context) => Promise<PublicConfig>;
+}
+
 /**
  * Serves the built web app (WEB_DIST_DIR) on the API's origin. Files are served as they are (hashed assets
  * cached for a year); a GET of one of the app's pages (APP_PAGE_PATHS) gets index.html whatever its Accept header,
  * so client-side routes work on reload and for curl or an uptime probe, except "/", which gets the prerendered
- * landing.html when the build has one. Any other address asked for as a page gets index.html with status 404: the
- * app shows its 404 screen. Without a build it explains how to make one instead of a bare 404.
+ * landing.html when the build has one. index.html carries the request's public config, and the server-rendered
+ * public pages their markup (app-page.ts). Any other address asked for as a page gets index.html with status 404:
+ * the app shows its 404 screen. Without a build it explains how to make one instead of a bare 404.
  */
-export function webApp(dir: string): Middleware {
+export function webApp(dir: string, { page: appPage, publicConfig }: AppPages): Middleware {
   const files = serve(dir, {
     index: false,
     setHeaders: (res, path) => {
@@ -53,21 +61,26 @@ export function webApp(dir: string): Middleware {
     // "/" is the prerendered landing page when the build has one (web/landing.html, issue 9): it shows without the
     // SPA's runtime. Every other page, and "/" of an older build, is the SPA's index.html.
     const landing = join(dir, 'landing.html');
-    const page = ctx.path === '/' && existsSync(landing) ? landing : join(dir, 'index.html');
+    const isLanding = ctx.path === '/' && existsSync(landing);
+    const index = join(dir, 'index.html');
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    if (existsSync(page)) {
-      ctx.status = isPage ? 200 : 404;
+    if (isLanding) {
+      ctx.status = 200;
       ctx.vary('Accept-Encoding');
-      // The build writes page.br / .gz beside it (scripts/precompress.mjs), as for every asset.
+      // The build writes landing.html.br / .gz beside it (scripts/precompress.mjs), as for every asset.
       const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity');
       const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : '';
-      if (suffix && existsSync(page + suffix)) {
+      if (suffix && existsSync(landing + suffix)) {
         ctx.set('Content-Encoding', encoding as string);
-        ctx.body = await readFile(page + suffix);
+        ctx.body = await readFile(landing + suffix);
       } else {
-        ctx.body = await readFile(page);
+        ctx.body = await readFile(landing);
       }
+    } else if (existsSync(index)) {
+      ctx.status = isPage ? 200 : 404;
+      // Made per config (compressed by the compression middleware): the 404 screen is never server-rendered.
+      ctx.body = await appPage(isPage ? serverRenderedPath(ctx.path) : null, await publicConfig(ctx));
     } else {
       ctx.status = 503;
       ctx.body = notBuiltPage(dir);
