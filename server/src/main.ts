@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import pino from 'pino';
 import { createApp, type CofounderApp } from './app.ts';
 import { ConfigError, LOCAL_SMS_NUMBER, loadConfig, type Config } from './config.ts';
-import { openPglite, openPostgres, type Database } from './db/client.ts';
+import { openPostgres, type Database } from './db/client.ts';
+import { openPgliteSeeded } from './db/seed.ts';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { isLoopbackAddress } from './net/public-address.ts';
@@ -92,7 +93,7 @@ async function start(): Promise<void> {
     tokenKey = config.social.tokenKey ??= loadOrCreateTokenKey(config.dataDir);
     const opened = config.databaseUrl
       ? await openPostgres(config.databaseUrl, (err) => log.warn({ err }, 'idle database connection dropped'))
-      : await openPglite(config.dataDir);
+      : await openPgliteSeeded(config.dataDir);
     closers.add(() => opened.close());
     await migrateDatabase(opened);
     database = opened;

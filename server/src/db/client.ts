@@ -21,10 +21,10 @@ export interface Database {
 }
 
 /**
- * PGlite in `dir` (created recursively: PGlite itself only creates the last folder), or in memory when
+ * PGlite in `dir`/pglite (created recursively: PGlite itself only creates the last folder), or in memory when
  * `dir` is null (tests). It is single-connection: never await a plain `db` query inside a `db.transaction`
- * callback — it would wait for the transaction that waits for it. `options` go to PGlite as they are (tests
- * start from a migrated data-dir dump: test/db-template.ts).
+ * callback — it would wait for the transaction that waits for it. `options` go to PGlite as they are (a new folder
+ * or a test starts from a migrated data-dir dump: seed.ts, test/db-template.ts).
  */
 export async function openPglite(dir: string | null, options: PGliteOptions = {}): Promise<Database> {
   let client: PGlite;

@@ -1,9 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
   readdirSync,
-  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -15,7 +14,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { MIGRATIONS_DIR, REPO_ROOT } from '../paths.ts';
+import { migrationsKey } from '../db/seed.ts';
+import { REPO_ROOT } from '../paths.ts';
 
 // Issue 21: a test file's database is a copy of one migrated once, not a fresh initdb + migrations each time
 // (a fresh in-memory PGlite costs 10-15 s, mostly initdb in WASM). vitest's globalSetup (global-setup.ts) makes
@@ -30,31 +30,13 @@ const RECIPE = 'pglite-template-2';
 const CACHE_DIR = join(REPO_ROOT, 'node_modules', '.cache', 'cofounder-test');
 const STALE_MS = 7 * 24 * 3600 * 1000;
 
-/** Migrations, PGlite and drizzle versions and recipe: a dump made from the same ones is the same database. */
-function templateKey(): string {
-  const hash = createHash('sha256').update(RECIPE);
-  for (const pkg of ['@electric-sql/pglite', 'drizzle-orm']) {
-    const manifest = join(REPO_ROOT, 'node_modules', pkg, 'package.json');
-    hash.update(
-      `\0${pkg}@${existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).version : '?'}`,
-    );
-  }
-  const files = readdirSync(MIGRATIONS_DIR, { recursive: true, encoding: 'utf8' }).sort();
-  for (const file of files) {
-    const path = join(MIGRATIONS_DIR, file);
-    if (!statSync(path).isFile()) continue;
-    hash.update(`\0${file}\0`).update(readFileSync(path));
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
 /**
  * A tarball of a migrated PGlite data dir (`new PGlite({ loadDataDir })` restores it), made through the product's
  * openPglite and migrateDatabase and cached in node_modules/.cache/cofounder-test under a hash of the migrations,
  * so only a run after a migration change pays for it. Safe when several runs make it at once (atomic rename).
  */
 export async function pgliteTemplateDump(): Promise<string> {
-  const file = join(CACHE_DIR, `pglite-${templateKey()}.tar`);
+  const file = join(CACHE_DIR, `pglite-${migrationsKey(RECIPE)}.tar`);
   if (existsSync(file)) {
     // Marks it in use for the pruning below (at most daily: other runs may be reading it).
     if (Date.now() - statSync(file).mtimeMs > 24 * 3600 * 1000) utimesSync(file, new Date(), new Date());
