@@ -1,5 +1,5 @@
 import './app/zod-jitless.ts';
-import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createApi, SERVER_RENDER_MARKERS } from '@cofounder/shared';
@@ -35,19 +35,10 @@ if (inlineConfig) queryClient.setQueryData(configQueryOptions(api).queryKey, inl
 // A public page the server rendered (SERVER_RENDERED_PATHS) stays on screen until the app takes it over.
 const serverRendered = rootElement.hasAttribute(SERVER_RENDER_MARKERS.rootAttribute);
 
-/**
- * The server's markup comes inert (app-page.ts): a click or a keystroke before React owns the page would be lost. It
- * turns live once React's first render here has committed, whether that render took the markup over or replaced it.
- */
-function LiveOnceCommitted({ children }: { children: ReactNode }) {
-  useEffect(() => rootElement!.removeAttribute('inert'), []);
-  return children;
-}
-
 let root: Root | null = null;
 function render(node: ReactNode) {
   root ??= createRoot(rootElement!);
-  root.render(<LiveOnceCommitted>{node}</LiveOnceCommitted>);
+  root.render(node);
 }
 
 async function start() {
@@ -78,9 +69,10 @@ async function start() {
   if (!sameAsServer) return render(app);
   await whenRouterReady(router);
   // As a transition, hydration yields to the browser every few milliseconds instead of one long task that blocks
-  // input (Lighthouse's total blocking time on a slow phone).
+  // input (Lighthouse's total blocking time on a slow phone). Until it is done, links and the skip link work as
+  // plain HTML, and the forms are inert (useHydrated), so nothing typed is lost.
   startTransition(() => {
-    root = hydrateRoot(rootElement!, <LiveOnceCommitted>{app}</LiveOnceCommitted>);
+    root = hydrateRoot(rootElement!, app);
   });
 }
 

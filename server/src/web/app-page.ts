@@ -36,8 +36,7 @@ export function createAppPage({ dir, origin, log }: { dir: string; origin: strin
       html = deferModules(html)
         .replace(STATIC_META, '')
         .replace('</head>', () => `  ${page.head}\n  </head>`)
-        // Inert until the app owns it (web/src/main.tsx): a click or a keystroke before then would be lost.
-        .replace(EMPTY_ROOT, () => `<div id="root" ${SERVER_RENDER_MARKERS.rootAttribute} inert>${page.body}</div>`);
+        .replace(EMPTY_ROOT, () => `<div id="root" ${SERVER_RENDER_MARKERS.rootAttribute}>${page.body}</div>`);
     }
     const script = `<script type="application/json" id="${SERVER_RENDER_MARKERS.configElementId}">${json}</script>`;
     html = html.replace('</body>', () => `  ${script}\n  </body>`);

@@ -179,7 +179,7 @@ describe('server-rendered pages', () => {
       expect(res.status, path).toBe(200);
       const page = await res.text();
       const rendered = path.toLowerCase().replace(/\/$/, '');
-      expect(page, path).toContain(`<div id="root" data-server-rendered inert><main>${rendered} with local billing at ${origin}</main></div>`);
+      expect(page, path).toContain(`<div id="root" data-server-rendered><main>${rendered} with local billing at ${origin}</main></div>`);
       expect(page, path).toContain(`<title>${rendered} page</title>`);
       // index.html's defaults give way to the page's own tags.
       expect(page, path).not.toContain('data-static-meta');

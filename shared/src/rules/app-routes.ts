@@ -49,9 +49,9 @@ export const SERVER_RENDERED_PATHS = ['/pricing', '/contact', '/login'] as const
 export type ServerRenderedPath = (typeof SERVER_RENDERED_PATHS)[number];
 
 /**
- * How the server marks up the app's page: #root carries `rootAttribute` (and is inert until the app takes it over)
- * when it holds a server render, and the public config (GET /api/config's body) rides along in a JSON script
- * `configElementId`, so the app starts without asking for it.
+ * How the server marks up the app's page: #root carries `rootAttribute` when it holds a server render, and the public
+ * config (GET /api/config's body) rides along in a JSON script `configElementId`, so the app starts without asking
+ * for it.
  */
 export const SERVER_RENDER_MARKERS = { rootAttribute: 'data-server-rendered', configElementId: 'app-config' } as const;
 

@@ -19,3 +19,4 @@ export * from './auth/sign-in-texts.ts';
 export * from './tasks/task-count-labels.ts';
 export * from './auth/SignInForm.tsx';
 export * from './tasks/TaskCountTiles.tsx';
+export * from './use-hydrated.ts';

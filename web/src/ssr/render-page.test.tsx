@@ -30,5 +30,8 @@ describe('the server render of the public pages', () => {
     expect(login.body).toContain('Local mode: emails go to the dev mailbox.');
     expect(login.body).toMatch(/<input[^>]*type="email"/);
     expect(login.body).toMatch(/<input[^>]*type="password"/);
+    // Inert until the browser's React owns it: typed text would otherwise show but never reach the form's state.
+    expect(login.body).toMatch(/<form[^>]*inert=""/);
+    expect((await renderPage('/contact', TEST_CONFIG, ORIGIN)).body).toMatch(/<form[^>]*inert=""/);
   });
 });

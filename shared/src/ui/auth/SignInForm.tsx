@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useHydrated } from '../use-hydrated.ts';
 import { Eye, EyeOff } from 'lucide-react';
 // The rules module itself, not the package barrel: the popup's sign-in view must stay free of zod.
 import {
@@ -67,6 +68,7 @@ export function SignInForm({
   const [errors, setErrors] = useState<FormErrors<keyof LoginValues>>({});
   const [pending, setPending] = useState(false);
   const [revealed, setRevealed] = useState(false);
+  const hydrated = useHydrated();
 
   function change(field: keyof LoginValues, value: string) {
     setValues((v) => ({ ...v, [field]: value }));
@@ -109,7 +111,7 @@ export function SignInForm({
   const Reveal = revealed ? EyeOff : Eye;
 
   return (
-    <form className={look.form} noValidate onSubmit={(e) => void submit(e)}>
+    <form className={look.form} noValidate inert={!hydrated} onSubmit={(e) => void submit(e)}>
       {isValid(errors) ? alert : renderAlert(AUTH_FORM_TEXT.fixErrors)}
       <div className={look.field}>
         <label htmlFor={`${idPrefix}-email`} className={look.label}>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { BILLING, type BillingInterval } from '@cofounder/shared';
+import { useHydrated } from '@cofounder/shared/ui';
 
 /**
  * Monthly / yearly as a two-option radio group (arrow keys move between them, as radios do). The yearly option
@@ -19,6 +20,8 @@ export function IntervalToggle({
   disabled?: boolean;
 }) {
   const name = useId();
+  // Server-rendered on /pricing: a choice made before the app owns the radios would show but not count.
+  const hydrated = useHydrated();
   const options: { id: BillingInterval; text: string }[] = [
     { id: 'monthly', text: 'Monthly' },
     { id: 'yearly', text: yearlyLabel },
@@ -27,6 +30,7 @@ export function IntervalToggle({
     <fieldset
       className="inline-flex items-center gap-1 rounded-full bg-slate-100 p-1 dark:bg-slate-900"
       disabled={disabled}
+      inert={!hydrated}
     >
       <legend className="sr-only">{label}</legend>
       {options.map((option) => (

@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { CONTACT } from '@cofounder/shared';
+import { useHydrated } from '@cofounder/shared/ui';
 import { useFormErrors } from '../auth/use-form-errors.ts';
 import { FormBanner } from '../auth/ui/FormBanner.tsx';
 import { inputBad, inputClass, inputOk } from '../auth/ui/styles.ts';
@@ -26,6 +27,7 @@ export function ContactForm() {
   const { errors, setErrors, clear, hasErrors } = useFormErrors<ContactField>();
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const send = useSendContact();
+  const hydrated = useHydrated();
 
   const set =
     (field: ContactField) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
@@ -63,7 +65,7 @@ export function ContactForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="relative space-y-5" aria-label="Contact form">
+    <form onSubmit={onSubmit} noValidate inert={!hydrated} className="relative space-y-5" aria-label="Contact form">
       {result && <FormBanner tone={result.tone}>{result.text}</FormBanner>}
       {hasErrors && <FormBanner tone="error">{CONTACT_INVALID_TEXT}</FormBanner>}
       <p className="text-sm text-slate-600 dark:text-slate-400">
