@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
+import { scriptJson } from '../html.ts';
 import { SERVER_RENDER_MARKERS, type PublicConfig, type ServerRenderedPath } from '@cofounder/shared';
 import { deferModules } from './deferred-modules.ts';
 import { createServerRender } from './server-render.ts';
@@ -10,11 +11,6 @@ const STATIC_META = /\n?[ \t]*<title data-static-meta>[^<]*<\/title>|\n?[ \t]*<m
 const EMPTY_ROOT = '<div id="root"></div>';
 /** Distinct configs are few (the dev mailbox flag, OAuth providers); the bound only guards against surprises. */
 const MAX_CACHED = 64;
-
-/** JSON for an inline <script type="application/json">: a "<" in a value can never close the element. */
-function inlineJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
 
 /**
  * The web app's page (dist/index.html) for one request: the public config inline (the app then starts without
@@ -26,7 +22,7 @@ export function createAppPage({ dir, origin, log }: { dir: string; origin: strin
   const cache = new Map<string, string>();
 
   return async (path: ServerRenderedPath | null, config: PublicConfig): Promise<string> => {
-    const json = inlineJson(config);
+    const json = scriptJson(config);
     const key = `${path}\0${json}`;
     const cached = cache.get(key);
     if (cached) return cached;

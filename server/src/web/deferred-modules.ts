@@ -6,6 +6,8 @@
  * The loader's text never changes — the URLs ride in a JSON script — so the CSP allows it by its hash.
  */
 
+import { scriptJson } from '../html.ts';
+
 const MODULES_ELEMENT_ID = 'app-modules';
 
 export const DEFERRED_MODULE_LOADER = `
@@ -38,7 +40,7 @@ export function deferModules(html: string): string {
   const entry = ENTRY.exec(html);
   if (!entry) return html;
   const preload = [...html.matchAll(PRELOAD)].map(([, href]) => href);
-  const modules = JSON.stringify({ entry: entry[1], preload }).replace(/</g, '\\u003c');
+  const modules = scriptJson({ entry: entry[1], preload });
   const scripts = `<script type="application/json" id="${MODULES_ELEMENT_ID}">${modules}</script>\n    <script>${DEFERRED_MODULE_LOADER}</script>`;
   return html
     .replace(entry[0], '')

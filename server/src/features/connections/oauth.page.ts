@@ -1,16 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
-import { escapeHtml } from '../../html.ts';
-
-/** JSON inside a <script>: no "<", ">", "&" or line separators can end the element or confuse the parser. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
+import { escapeHtml, scriptJson } from '../../html.ts';
 
 /** The id of the element that holds the page's message as JSON, for a window without an opener to read. */
 export const OAUTH_RESULT_ID = 'oauth-result';
