@@ -144,6 +144,16 @@ const spa: UserConfig = {
             { name: 'supabase', test: /node_modules[\\/]@supabase[\\/]/ },
             // With src/app/zod-jitless.ts, so zod is switched to jitless before any chunk builds a schema with it.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]app[\\/]zod-jitless\.ts$/ },
+            // The route contract and the schemas only it and the pages need, in one chunk loaded with the first API
+            // call (shared/src/api/call.ts) instead of with every page: building them all took 35 ms of a start-up.
+            // Captured without their imports, and without what the entry itself reads at start (contract/define.ts
+            // and the config, chat, extension and onboarding schemas): one of those in here would make the entry
+            // load the whole chunk again.
+            {
+              name: 'contract',
+              test: /shared[\\/]src[\\/](api[\\/]contract(?![\\/]define)|schemas[\\/](?!config|chat|extension|onboarding)\w)/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -1,4 +1,5 @@
 /** Every number of the spec lives here once; server, web and extension import it. */
+import { formatCount } from './rules/numbers.ts';
 
 /** Password rules (spec 1 §4, §9). */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -158,10 +159,10 @@ export const CHAT = {
 /** A message box's texts near and over its limit (`max`): a long paste is kept whole, never cut silently. */
 export const CHAT_LENGTH_TEXT = {
   count: (chars: number, max: number = CHAT.maxMessageChars) =>
-    `${chars.toLocaleString('en-US')} / ${max.toLocaleString('en-US')} characters`,
+    `${formatCount(chars)} / ${formatCount(max)} characters`,
   tooLong: (over: number, max: number = CHAT.maxMessageChars) =>
-    `Too long to send: a message can have up to ${max.toLocaleString('en-US')} characters. ` +
-    `Remove ${over.toLocaleString('en-US')} to send it.`,
+    `Too long to send: a message can have up to ${formatCount(max)} characters. ` +
+    `Remove ${formatCount(over)} to send it.`,
 } as const;
 
 /**

@@ -39,6 +39,7 @@ export * from './rules/connections.ts';
 export * from './rules/connection-status.ts';
 export * from './schemas/billing.ts';
 export * from './rules/billing.ts';
+export * from './rules/numbers.ts';
 export * from './schemas/contact.ts';
 export * from './schemas/investors.ts';
 export * from './rules/investors.ts';

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '../support/test.ts';
@@ -28,4 +28,19 @@ test(`the dashboard chat route loads at most ${BUDGET_KB} KB of gzip JavaScript`
   console.log(`dashboard chat route: ${totalKb.toFixed(1)} KB gzip JS in ${sizes.length} files (budget ${BUDGET_KB} KB)`);
   expect(sizes.length).toBeGreaterThan(1);
   expect(totalKb).toBeLessThanOrEqual(BUDGET_KB);
+});
+
+// Building every endpoint's schemas cost a page 35 ms of start-up; the client loads the route contract with its
+// first call (shared/src/api/call.ts, the `contract` chunk of web/vite.config.ts). /login calls nothing as it loads.
+test('a page that has called no API has not loaded the route contract', async ({ page }) => {
+  expect(readdirSync(join(DIST, 'assets')).some((name) => /^contract-.*\.js$/.test(name)), 'the contract chunk').toBe(true);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByLabel('Email', { exact: true })).toBeEditable();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((path) => path.startsWith('/assets/main-')), 'the app loaded').toBe(true);
+  expect(scripts.filter((path) => path.startsWith('/assets/contract-'))).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ApiError, apiErrorFrom } from './api-error.ts';
-import { contract, type Contract } from './contract.ts';
+import type { Contract } from './contract.ts';
 import {
   endpointPath,
   isJsonResponse,
@@ -76,8 +76,12 @@ export interface CallerOptions {
  * the success body with the endpoint's schema; a failure status becomes an ApiError.
  */
 export function createCaller({ baseUrl, getToken, fetch: doFetch }: CallerOptions) {
-  // Widened once: indexing the contract by a generic name builds a union of every endpoint (too large for tsc).
-  const endpoints: Readonly<Record<string, Endpoint>> = contract;
+  // The contract (every endpoint's zod schemas) is loaded with the first call, not with the page: building all of
+  // them took 35 ms of a server-rendered page's start-up (Lighthouse's blocking time on a slow phone), and a public
+  // page may call nothing. Widened once: indexing the contract by a generic name builds a union of every endpoint
+  // (too large for tsc).
+  let endpoints: Promise<Readonly<Record<string, Endpoint>>> | undefined;
+  const loadEndpoints = () => (endpoints ??= import('./contract.ts').then((m): Readonly<Record<string, Endpoint>> => m.contract));
   async function bearer(): Promise<string> {
     const token = await getToken();
     if (!token) throw new ApiError(401, 'unauthorized', 'Not signed in');
@@ -87,7 +91,7 @@ export function createCaller({ baseUrl, getToken, fetch: doFetch }: CallerOption
   function call<N extends JsonEndpointName>(name: N, ...args: CallArgs<Contract[N]>): Promise<ResponseOf<Contract[N]>>;
   // The implementation reads options whatever the endpoint (typing it per endpoint is what the overload above does).
   async function call(name: JsonEndpointName, options?: AnyCallOptions): Promise<unknown> {
-    const endpoint = endpoints[name]!;
+    const endpoint = (await loadEndpoints())[name]!;
     const opts = options ?? {};
     const headers: Record<string, string> = { accept: 'application/json' };
     if (endpoint.userIdHeader && opts.userId !== undefined) headers['x-user-id'] = opts.userId;

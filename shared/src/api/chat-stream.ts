@@ -6,7 +6,7 @@ import {
   type SendMessageBody,
 } from '../schemas/chat.ts';
 import { ApiError, apiErrorFrom, codeForStatus } from './api-error.ts';
-import { contract, endpointPath } from './contract.ts';
+import { endpointPath } from './contract/define.ts';
 import { createSseParser, type SseEvent } from './sse.ts';
 
 /** Spec 1 §8: the text of the failure when the model's reply never arrived. */
@@ -31,7 +31,8 @@ export interface SendMessageStreamOptions {
  */
 export async function sendMessageStream(options: SendMessageStreamOptions): Promise<SendMessageResponse> {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const endpoint = contract.sendMessage;
+  // Loaded on the first message, like the client's calls (call.ts): the contract builds every endpoint's schemas.
+  const endpoint = (await import('./contract.ts')).contract.sendMessage;
   const res = await doFetch(`${options.baseUrl}${endpointPath(endpoint, { userId: options.userId })}`, {
     method: endpoint.method,
     headers: {

@@ -11,12 +11,6 @@ import {
   type PlanId,
 } from '../constants.ts';
 
-/** "$29", "$1,910", "$23.17": whole dollars without cents. */
-export function formatUsd(dollars: number): string {
-  const whole = Number.isInteger(dollars);
-  return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })}`;
-}
-
 /** The price of a paid plan for one interval, in whole dollars. */
 export function planPrice(plan: PaidPlanId, interval: BillingInterval): number {
   const def = PLANS[plan];

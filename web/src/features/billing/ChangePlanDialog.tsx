@@ -9,6 +9,7 @@ import {
   type BillingInterval,
   type PaidPlanId,
   type PlanChange,
+  formatCount,
 } from '@cofounder/shared';
 import { DIALOG_PANEL, DialogShell } from '@cofounder/shared/ui';
 import { usePricing } from '../../data/billing/use-pricing.ts';
@@ -117,7 +118,7 @@ export function ChangePlanDialog({
               <span className="mt-1 text-xs text-slate-500">
                 {PLANS[plan].messagesPerMonth === null
                   ? 'Unlimited messages'
-                  : `${PLANS[plan].messagesPerMonth.toLocaleString('en-US')} messages per month`}
+                  : `${formatCount(PLANS[plan].messagesPerMonth)} messages per month`}
               </span>
             </button>
           );

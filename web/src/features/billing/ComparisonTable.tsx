@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Check, Minus } from 'lucide-react';
-import { PLAN_IDS, PLANS, type PlanDefinition } from '@cofounder/shared';
+import { PLAN_IDS, PLANS, type PlanDefinition, formatCount } from '@cofounder/shared';
 
-const amount = (n: number | null) => (n === null ? 'Unlimited' : n.toLocaleString('en-US'));
+const amount = (n: number | null) => (n === null ? 'Unlimited' : formatCount(n));
 
 function Included({ yes }: { yes: boolean }) {
   return yes ? (

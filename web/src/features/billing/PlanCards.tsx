@@ -11,13 +11,14 @@ import {
   type PaidPlanId,
   type PlanDefinition,
   type PricingResponse,
+  formatCount,
 } from '@cofounder/shared';
 import { Spinner } from '../layout/Spinner.tsx';
 import { planName, priceView } from './format.ts';
 import { btn } from './ui.ts';
 
 const amount = (n: number | null, unit: string) =>
-  n === null ? `Unlimited ${unit}` : `${n.toLocaleString('en-US')} ${unit}`;
+  n === null ? `Unlimited ${unit}` : `${formatCount(n)} ${unit}`;
 
 /** The plan's limits as a card lists them. */
 function planFeatures(plan: PlanDefinition): string[] {

@@ -4,6 +4,7 @@ import {
   successRate,
   type ActivityResponse,
   type TaskListResponse,
+  formatCount,
 } from '@cofounder/shared';
 import {
   CONNECT_MODEL_TEXT,
@@ -132,14 +133,12 @@ export function PerformanceOverview({
             <div>
               <dt className="text-xs text-slate-500 dark:text-slate-400">Tokens used</dt>
               <dd className="font-semibold text-slate-900 dark:text-white">
-                {tasks.usage.tokens.toLocaleString('en-US')}
+                {formatCount(tasks.usage.tokens)}
               </dd>
             </div>
             <div>
               <dt className="text-xs text-slate-500 dark:text-slate-400">Estimated cost</dt>
-              <dd className="font-semibold text-slate-900 dark:text-white">
-                {totalCostText(tasks.usage)}
-              </dd>
+              <dd className="font-semibold text-slate-900 dark:text-white">{totalCostText(tasks.usage)}</dd>
             </div>
           </dl>
         </div>

@@ -1,4 +1,4 @@
-import { isOfflineDraft, taskCostText, type ListedTask } from '@cofounder/shared';
+import { isOfflineDraft, taskCostText, type ListedTask, formatCount } from '@cofounder/shared';
 import { Markdown, OfflineDraftLabel } from '@cofounder/shared/ui';
 import { useTaskResult } from '../../data/tasks/use-task-result.ts';
 import { statusBadge } from './labels.ts';
@@ -57,7 +57,7 @@ export function TaskResultDialog({
           <dl className="flex flex-wrap gap-6 border-t border-slate-200 pt-3 text-sm dark:border-slate-800">
             <div>
               <dt className="text-xs text-slate-500 dark:text-slate-400">Tokens</dt>
-              <dd className="font-semibold">{data.tokens.toLocaleString('en-US')}</dd>
+              <dd className="font-semibold">{formatCount(data.tokens)}</dd>
             </div>
             <div>
               <dt className="text-xs text-slate-500 dark:text-slate-400">Estimated cost</dt>
