@@ -14,5 +14,8 @@ export default defineProject({
     // Files share a worker's module cache and DOM environment (setup.ts cleans the DOM, storage and clocks after
     // every test): 136 s isolated, 33 s not.
     isolate: false,
+    // A timeout catches a hang, not slowness: `npm test` runs these beside both server suites on two cores, where
+    // the investors list's paging test (three pages of 50 cards, 1-4 s alone) once passed 5 s.
+    testTimeout: 20_000,
   },
 });
