@@ -138,6 +138,7 @@ async function start(): Promise<void> {
     vmEvents,
   });
   closers.add(startLiveView({ db: database.db, vm, vmEvents, log }));
+  closers.add(() => machines.founderControl?.close());
   closers.add(startHoursSweep(machines.vms, log));
   const server = createServer(app.koa.callback());
   server.on('upgrade', app.localCalls.upgrade);

@@ -631,6 +631,11 @@ export const VMS = {
   reservedServerSlots: 1,
   /** A server already running its cap of machines answers 503 with this Retry-After. */
   serverBusyRetryAfterSeconds: 60,
+  /**
+   * Take control (issue 28 §4): the founder drives the machine from the live view while the AI waits. Inputs beyond
+   * inputsPerSecond (per socket) are dropped with a note; one typed burst carries at most maxTypedChars.
+   */
+  control: { inputsPerSecond: 20, maxTypedChars: 500, maxKeysChars: 40 },
   texts: {
     title: 'AI Computer Control Center',
     emptyTask: 'Please enter a task description.',
@@ -677,6 +682,18 @@ export const VMS = {
     declined: (reason: string) => `You declined: ${reason}. Nothing was submitted.`,
     confirmTimedOut: 'No answer to the confirmation in time; nothing was submitted.',
     awaitingConfirmation: (reason: string) => `Waiting for your confirmation: ${reason}`,
+    takeControl: 'Take control',
+    handBack: 'Hand back',
+    /** The status line while the founder drives: the AI waits for the machine back. */
+    founderInControl: 'You have control. The AI is paused until you hand back.',
+    founderInControlIdle: 'You have control of this machine.',
+    controlHint: 'Click, scroll and type on the screen; they go to the machine.',
+    controlTooFast: 'Too many inputs at once: some were not sent to the machine.',
+    controlNotHere: 'This machine cannot be controlled from here right now.',
+    /** What the AI reads on the step after the founder handed back (never the text they typed). */
+    founderNote: (did: string[]) =>
+      `The founder took control of the machine${did.length ? ` and ${did.join(', ')}` : ' and did nothing'}. ` +
+      'Continue the task from the screen as it is now.',
   },
 } as const;
 

@@ -1,16 +1,32 @@
 // Serves tests/fixtures/*.html at /fixtures/ for the computer-use spec (started by playwright.config.ts). Only
-// plain file names: nothing outside the folder, nothing but HTML.
+// plain file names: nothing outside the folder, nothing but HTML. /fixtures/notes keeps what note.html posts (a
+// founder typing on a machine they took control of) for the test to read back: at most 100 short notes.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FIXTURE_SITE } from './fixture-site.ts';
 
 const folder = join(import.meta.dirname, '..', 'fixtures');
+const notes: string[] = [];
 
 createServer((req, res) => {
   // A browser asks every site for its icon: none here, and not an error on the page's console.
   if (req.url === '/favicon.ico') {
     res.writeHead(204).end();
+    return;
+  }
+  if (req.url === '/fixtures/notes') {
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(notes));
+      return;
+    }
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body = (body + chunk).slice(0, 500)));
+    req.on('end', () => {
+      if (notes.length < 100) notes.push(body);
+      res.writeHead(204).end();
+    });
     return;
   }
   const name = /^\/fixtures\/([\w-]+\.html)$/.exec(new URL(req.url ?? '/', 'http://x').pathname)?.[1];

@@ -10,4 +10,12 @@ export const FIXTURE_SITE = {
   get formUrl() {
     return `http://localhost:${this.port}/fixtures/form.html`;
   },
+  /** A page whose note field sends what is typed (Enter) to notesUrl. */
+  get noteUrl() {
+    return `http://localhost:${this.port}/fixtures/note.html`;
+  },
+  /** The notes note.html sent, as a JSON list (read by the test from loopback). */
+  get notesUrl() {
+    return `http://127.0.0.1:${this.port}/fixtures/notes`;
+  },
 };

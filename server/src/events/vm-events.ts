@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MonitorServerMessage, VMS } from '@cofounder/shared';
+import { ControlInput, MonitorServerMessage, VMS } from '@cofounder/shared';
 import { and, desc, eq, isNotNull, ne, notInArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
@@ -41,7 +41,14 @@ export interface VmEvents {
   requestWatch(vmId: string): Promise<void>;
   /** Calls handler for each watch request; returns the unsubscribe function. */
   onWatch(handler: (vmId: string) => void): () => void;
+  /** Hands a founder's take-control command to the process running the machine (features/vms/founder-control.ts). */
+  requestControl(command: ControlCommand): Promise<void>;
+  /** Calls handler for each control command, in this and every other process; returns the unsubscribe function. */
+  onControl(handler: (command: ControlCommand) => void): () => void;
 }
+
+/** A founder taking a machine over, handing it back, or one of their inputs while they hold it. */
+export type ControlCommand = z.infer<typeof ControlCommand>;
 
 export interface VmEventsDeps {
   db: Db;
@@ -64,6 +71,11 @@ const Envelope = z.object({
   screenshotId: z.string().optional(),
 });
 const WatchRequest = z.object({ type: z.literal('watch'), vmId: z.string() });
+const ControlCommand = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('take_control'), vmId: z.string(), userId: z.string() }),
+  z.object({ type: z.literal('hand_back'), vmId: z.string(), userId: z.string() }),
+  z.object({ type: z.literal('input'), vmId: z.string(), userId: z.string(), input: ControlInput }),
+]);
 
 /** Runs fn after the previous call with the same key settled, so one machine's work keeps its order. */
 function createSequencer() {
@@ -288,6 +300,12 @@ export function createVmEvents({ db, bus, now, log }: VmEventsDeps): VmEvents {
       bus.subscribe('vm_control', (payload) => {
         const request = WatchRequest.safeParse(payload);
         if (request.success) handler(request.data.vmId);
+      }),
+    requestControl: (command) => bus.publish('vm_control', command),
+    onControl: (handler) =>
+      bus.subscribe('vm_control', (payload) => {
+        const command = ControlCommand.safeParse(payload);
+        if (command.success) handler(command.data);
       }),
   };
 }

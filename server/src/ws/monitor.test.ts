@@ -5,7 +5,7 @@ import { VMS } from '@cofounder/shared';
 import pino from 'pino';
 import type { EventBus } from '../events/bus.ts';
 import { createEventBus } from '../events/create-bus.ts';
-import { createVmEvents, type VmEvents } from '../events/vm-events.ts';
+import { createVmEvents, type ControlCommand, type VmEvents } from '../events/vm-events.ts';
 import { createViewTokens, VIEW_TOKEN_PREFIX } from '../features/vms/view-token.ts';
 import { connectMonitor, insertVm, ownsVmIn, type MonitorTestClient } from '../test/monitor-client.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
@@ -138,7 +138,7 @@ describe('monitor socket: authentication', () => {
       .poll(() => client.messages.filter((m) => m.type === 'error').map((m) => m.message))
       .toEqual([
         'Messages must be JSON',
-        'Unknown message: expected auth, subscribe or unsubscribe',
+        'Unknown message: expected auth, subscribe, unsubscribe, take_control, hand_back or input',
         'Already authenticated',
       ]);
     expect(client.socket.readyState).toBe(WebSocket.OPEN);
@@ -291,6 +291,82 @@ describe('monitor socket: machine events', () => {
     const d = await signedIn(owner, capped);
     a.socket.close();
     d.socket.close();
+  });
+});
+
+describe('monitor socket: take control', () => {
+  /** Control commands as the process running the machine receives them. */
+  function commandsFor(vmId: string) {
+    const seen: ControlCommand[] = [];
+    const stop = vmEvents.onControl((command) => command.vmId === vmId && seen.push(command));
+    return { seen, stop };
+  }
+
+  it('passes the owner’s take control, inputs and hand back to the machine’s process, in order', async () => {
+    const vmId = await insertVm(t.database, owner.id);
+    const { seen, stop } = commandsFor(vmId);
+    const client = await signedIn(owner);
+    await subscribed(client, vmId);
+    client.send({ type: 'take_control', vmId });
+    client.send({ type: 'input', vmId, input: { kind: 'click', x: 10, y: 20 } });
+    client.send({ type: 'input', vmId, input: { kind: 'type', text: 'hello' } });
+    client.send({ type: 'hand_back', vmId });
+    await expect.poll(() => seen.length).toBe(4);
+    expect(seen).toEqual([
+      { type: 'take_control', vmId, userId: owner.id },
+      { type: 'input', vmId, userId: owner.id, input: { kind: 'click', x: 10, y: 20 } },
+      { type: 'input', vmId, userId: owner.id, input: { kind: 'type', text: 'hello' } },
+      { type: 'hand_back', vmId, userId: owner.id },
+    ]);
+    stop();
+    client.socket.close();
+  });
+
+  it('refuses a machine the socket has not subscribed to, and inputs off the screen', async () => {
+    const mine = await insertVm(t.database, owner.id);
+    const theirs = await insertVm(t.database, other.id);
+    const { seen, stop } = commandsFor(theirs);
+    const client = await signedIn(owner);
+    client.send({ type: 'take_control', vmId: theirs });
+    expect((await client.next((m) => m.type === 'error')).message).toBe(VMS.texts.controlNotHere);
+    client.send({ type: 'subscribe', vmId: theirs });
+    expect((await client.next((m) => m.type === 'error' && m.vmId === theirs && m.message === VMS.texts.notFound)).message).toBe(VMS.texts.notFound);
+    await subscribed(client, mine);
+    client.send({ type: 'input', vmId: mine, input: { kind: 'click', x: VMS.viewport.width, y: 0 } });
+    expect((await client.next((m) => m.type === 'error' && m.vmId === null)).message).toMatch(/^Unknown message/);
+    expect(seen).toEqual([]);
+    stop();
+    client.socket.close();
+  });
+
+  it('drops inputs over the per-second rate, saying so once', async () => {
+    let clock = 1_000_000;
+    const limited = await start({ limits: { inputsPerSecond: 3 }, now: () => clock });
+    const vmId = await insertVm(t.database, owner.id);
+    const { seen, stop } = commandsFor(vmId);
+    const client = await signedIn(owner, limited);
+    await subscribed(client, vmId);
+    for (let i = 0; i < 6; i++) client.send({ type: 'input', vmId, input: { kind: 'key', keys: 'Tab' } });
+    expect((await client.next((m) => m.type === 'error')).message).toBe(VMS.texts.controlTooFast);
+    clock += 1000;
+    client.send({ type: 'input', vmId, input: { kind: 'key', keys: 'Enter' } });
+    await expect.poll(() => seen.length).toBe(4);
+    expect(seen.map((c) => (c.type === 'input' && c.input.kind === 'key' ? c.input.keys : c.type))).toEqual(['Tab', 'Tab', 'Tab', 'Enter']);
+    expect(client.messages.filter((m) => m.type === 'error')).toHaveLength(1);
+    stop();
+    client.socket.close();
+  });
+
+  it('hands the machine back when the controlling socket goes away', async () => {
+    const vmId = await insertVm(t.database, owner.id);
+    const { seen, stop } = commandsFor(vmId);
+    const client = await signedIn(owner);
+    await subscribed(client, vmId);
+    client.send({ type: 'take_control', vmId });
+    await expect.poll(() => seen.length).toBe(1);
+    client.socket.close();
+    await expect.poll(() => seen.map((c) => c.type)).toEqual(['take_control', 'hand_back']);
+    stop();
   });
 });
 

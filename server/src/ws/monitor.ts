@@ -23,6 +23,8 @@ export interface MonitorLimits {
   closeAboveBytes: number;
   /** A watched machine's watch is renewed this often, well inside its TTL. */
   watchRenewMs: number;
+  /** Take-control inputs one socket may send per second; the rest are dropped (one error per second says so). */
+  inputsPerSecond: number;
 }
 
 export const DEFAULT_MONITOR_LIMITS: MonitorLimits = {
@@ -32,6 +34,7 @@ export const DEFAULT_MONITOR_LIMITS: MonitorLimits = {
   dropLiveFramesAboveBytes: 1024 * 1024,
   closeAboveBytes: 4 * 1024 * 1024,
   watchRenewMs: VMS.liveWatchTtlMs / 2,
+  inputsPerSecond: VMS.control.inputsPerSecond,
 };
 
 export interface MonitorOptions {
@@ -68,7 +71,13 @@ interface Client {
   vmIds: Set<string>;
   /** Messages are handled one at a time, so a subscribe sent right after ?token= waits for the token check. */
   queue: Promise<void>;
+  /** Take-control inputs in the current one-second window (rate limit). */
+  inputs: { windowStart: number; count: number };
+  /** Machines this socket took control of: handed back when it leaves them, so the AI never waits for a closed tab. */
+  controlling: Set<string>;
 }
+
+type ControlMessage = Extract<MonitorClientMessage, { type: 'take_control' | 'hand_back' | 'input' }>;
 
 const pathOf = (req: IncomingMessage) => new URL(req.url ?? '/', 'http://monitor').pathname;
 const queryToken = (req: IncomingMessage) =>
@@ -110,6 +119,11 @@ export function startMonitor(opts: MonitorOptions): Promise<Monitor> {
       .catch((err: unknown) => opts.log.warn({ err, vmId }, 'watch request failed'));
 
   function unsubscribe(client: Client, vmId: string): void {
+    if (client.controlling.delete(vmId) && client.userId !== null) {
+      opts.vmEvents
+        ?.requestControl({ type: 'hand_back', vmId, userId: client.userId })
+        .catch((err: unknown) => opts.log.warn({ err, vmId }, 'hand back not sent'));
+    }
     client.vmIds.delete(vmId);
     const set = watchers.get(vmId);
     set?.delete(client);
@@ -174,6 +188,30 @@ export function startMonitor(opts: MonitorOptions): Promise<Monitor> {
     void requestWatch(vmId);
   }
 
+  /** Whether one more input fits this socket's rate; the first one over in a window is told, the rest dropped quietly. */
+  function inputAllowed(client: Client, vmId: string): boolean {
+    const at = now();
+    if (at - client.inputs.windowStart >= 1000) client.inputs = { windowStart: at, count: 0 };
+    client.inputs.count++;
+    if (client.inputs.count <= limits.inputsPerSecond) return true;
+    if (client.inputs.count === limits.inputsPerSecond + 1) fail(client, vmId, VMS.texts.controlTooFast);
+    return false;
+  }
+
+  /**
+   * Take control, hand back and the founder's inputs: only for a machine this socket subscribed to (its owner, or
+   * the holder of its view token), handed to the process that runs it (features/vms/founder-control.ts).
+   */
+  async function control(client: Client, userId: string, message: ControlMessage): Promise<void> {
+    if (!client.vmIds.has(message.vmId) || !opts.vmEvents) return fail(client, message.vmId, VMS.texts.controlNotHere);
+    if (message.type === 'input' && !inputAllowed(client, message.vmId)) return;
+    if (message.type === 'take_control') client.controlling.add(message.vmId);
+    if (message.type === 'hand_back') client.controlling.delete(message.vmId);
+    await opts.vmEvents
+      .requestControl({ ...message, userId })
+      .catch((err: unknown) => opts.log.warn({ err, vmId: message.vmId }, 'control command not sent'));
+  }
+
   async function handle(client: Client, data: RawData, isBinary: boolean): Promise<void> {
     let parsed: ReturnType<typeof MonitorClientMessage.safeParse>;
     try {
@@ -182,7 +220,7 @@ export function startMonitor(opts: MonitorOptions): Promise<Monitor> {
       return fail(client, null, 'Messages must be JSON');
     }
     if (!parsed.success)
-      return fail(client, null, 'Unknown message: expected auth, subscribe or unsubscribe');
+      return fail(client, null, 'Unknown message: expected auth, subscribe, unsubscribe, take_control, hand_back or input');
     const message = parsed.data;
     if (client.userId === null) {
       // Only reached without ?token=: the first message must be the token.
@@ -191,12 +229,21 @@ export function startMonitor(opts: MonitorOptions): Promise<Monitor> {
     }
     if (message.type === 'auth') return fail(client, null, 'Already authenticated');
     if (message.type === 'subscribe') return subscribe(client, client.userId, message.vmId);
-    unsubscribe(client, message.vmId);
+    if (message.type === 'unsubscribe') return unsubscribe(client, message.vmId);
+    return control(client, client.userId, message);
   }
 
   wss.on('connection', (socket, req) => {
     socket.on('error', (err) => opts.log.debug({ err }, 'monitor socket error'));
-    const client: Client = { socket, userId: null, onlyVm: null, vmIds: new Set(), queue: Promise.resolve() };
+    const client: Client = {
+      socket,
+      userId: null,
+      onlyVm: null,
+      vmIds: new Set(),
+      queue: Promise.resolve(),
+      inputs: { windowStart: 0, count: 0 },
+      controlling: new Set(),
+    };
     const token = queryToken(req);
     let authTimer: NodeJS.Timeout | null = null;
     if (token) {

@@ -140,10 +140,37 @@ export const ConfirmActionBody = z.object({ confirmationId: z.string().min(1), a
 export type ConfirmActionBody = z.infer<typeof ConfirmActionBody>;
 
 /** Messages a client sends on the monitor socket. The token may come as ?token= or in an auth message first. */
+const screenX = z.number().int().min(0).max(VMS.viewport.width - 1);
+const screenY = z.number().int().min(0).max(VMS.viewport.height - 1);
+const scrollDelta = z.number().int().min(-VMS.viewport.height * 4).max(VMS.viewport.height * 4);
+
+/** One input of a founder who took control (issue 28 §4), in the machine's screen pixels. */
+export const ControlInput = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('click'), x: screenX, y: screenY }),
+  z.object({ kind: z.literal('double_click'), x: screenX, y: screenY }),
+  z.object({ kind: z.literal('scroll'), x: screenX, y: screenY, dx: scrollDelta, dy: scrollDelta }),
+  z.object({ kind: z.literal('type'), text: z.string().min(1).max(VMS.control.maxTypedChars) }),
+  /** Playwright key names, + for chords: "Enter", "Shift+Tab", "Control+A". */
+  z.object({
+    kind: z.literal('key'),
+    keys: z
+      .string()
+      .min(1)
+      .max(VMS.control.maxKeysChars)
+      .regex(/^[A-Za-z0-9]+(\+[A-Za-z0-9]+)*$|^[^\s+]$/),
+  }),
+]);
+export type ControlInput = z.infer<typeof ControlInput>;
+
+const vmIdField = z.string().min(1).max(64);
 export const MonitorClientMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().min(1).max(8192) }),
-  z.object({ type: z.literal('subscribe'), vmId: z.string().min(1).max(64) }),
-  z.object({ type: z.literal('unsubscribe'), vmId: z.string().min(1).max(64) }),
+  z.object({ type: z.literal('subscribe'), vmId: vmIdField }),
+  z.object({ type: z.literal('unsubscribe'), vmId: vmIdField }),
+  /** Take control of a subscribed machine: the AI waits until hand_back. */
+  z.object({ type: z.literal('take_control'), vmId: vmIdField }),
+  z.object({ type: z.literal('hand_back'), vmId: vmIdField }),
+  z.object({ type: z.literal('input'), vmId: vmIdField, input: ControlInput }),
 ]);
 export type MonitorClientMessage = z.infer<typeof MonitorClientMessage>;
 
@@ -154,6 +181,8 @@ const inTask = { ...base, taskId: z.string() };
 export const MonitorServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), userId: z.string() }),
   z.object({ type: z.literal('subscribed'), ...base }),
+  /** Who drives the machine: the founder (after take_control) or not (handed back, or never taken). */
+  z.object({ type: z.literal('control'), ...base, founder: z.boolean() }),
   z.object({ type: z.literal('taskStart'), ...inTask, task: z.string() }),
   z.object({
     type: z.literal('status'),

@@ -86,12 +86,18 @@ export function DialogShell({
           },
         }
       : {};
+  // A control that gives Escape its own meaning (a machine screen the founder drives: Escape hands the keyboard
+  // back to the page) marks itself data-keeps-escape; Escape there does not close the dialog.
+  const onEscapeKeyDown: ContentProps['onEscapeKeyDown'] = (event) => {
+    if (event.target instanceof Element && event.target.closest('[data-keeps-escape]')) event.preventDefault();
+    contentProps?.onEscapeKeyDown?.(event);
+  };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger !== undefined && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Dialog.Portal>
         {overlayClassName !== null && <Dialog.Overlay className={overlayClassName} />}
-        <Dialog.Content {...contentProps} {...focusProps} className={className}>
+        <Dialog.Content {...contentProps} {...focusProps} onEscapeKeyDown={onEscapeKeyDown} className={className}>
           {header}
           <Dialog.Title className={titleClassName}>{title}</Dialog.Title>
           <Dialog.Description className={descriptionClassName}>{description}</Dialog.Description>

@@ -14,6 +14,7 @@ import { AppError } from '../../http/errors.ts';
 import type { VmEventInput } from '../../events/vm-events.ts';
 import type { AiModels } from '../../providers/ai/port.ts';
 import { VmProviderError, type VmProvider } from '../../providers/vm/port.ts';
+import type { FounderControl } from '../vms/founder-control.ts';
 import { VmFailure } from '../vms/vm-failure.ts';
 import { isTaskLive, jpegDataUrl, toTaskState } from '../vms/vm-view.ts';
 import { ownVm, screenshotsById, type MonitorPublisher } from '../vms/vms.service.ts';
@@ -41,6 +42,8 @@ export interface ComputerUseDeps {
   now: () => number;
   log: Logger;
   events: MonitorPublisher | null;
+  /** The founders' take control of their machines (features/vms/founder-control.ts); none: the AI never waits. */
+  founderControl?: FounderControl;
   /** How often a waiting confirmation and a Stop-and-wait read the task row back. */
   pollMs?: number;
   /** How long stopping a machine waits for its running task to end before marking it stopped. */
@@ -159,6 +162,8 @@ export function createComputerUseService(deps: ComputerUseDeps) {
       }
     };
 
+    const stopRequested = async () => (await taskById(db, taskId))?.stopRequested ?? true;
+    const { founderControl } = deps;
     let result: LoopResult;
     try {
       // The founder's own model drives their machine when they connected one.
@@ -168,10 +173,18 @@ export function createComputerUseService(deps: ComputerUseDeps) {
         machine: { observe: () => vm.observe(vmId), act: (action) => vm.act(vmId, action) },
         session: ai.startComputerUse({ task: run.task, viewport: VMS.viewport }),
         emit,
-        stopRequested: async () => (await taskById(db, taskId))?.stopRequested ?? true,
+        stopRequested,
         confirm,
         now,
         limits: { maxSteps: VMS.maxSteps, timeLimitMs: VMS.taskTimeLimitMs },
+        ...(founderControl
+          ? {
+              founder: {
+                holds: () => founderControl.holds(vmId),
+                waitForHandBack: () => founderControl.waitForHandBack(vmId, stopRequested),
+              },
+            }
+          : {}),
       });
     } catch (err) {
       // The loop ends every task itself; this is a failure of our own (the database): the row must not stay live.

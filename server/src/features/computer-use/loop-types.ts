@@ -45,6 +45,11 @@ export interface LoopDeps {
   confirm(request: ConfirmRequest): Promise<ConfirmAnswer>;
   now(): number;
   limits: { maxSteps: number; timeLimitMs: number };
+  /**
+   * The founder's take control (features/vms/founder-control.ts): whether they hold the machine now, and a wait for
+   * it back that resolves with what they did, in words for the model, or 'stopped' when they press Stop instead.
+   */
+  founder?: { holds(): boolean; waitForHandBack(): Promise<string | 'stopped'> };
 }
 
 export interface LoopResult {

@@ -481,3 +481,87 @@ describe('machineActionOf', () => {
     });
   });
 });
+
+describe('runComputerTask: the founder takes control', () => {
+  /** A founder hold the test drives: take() before a step, back() resolves the wait with a note. */
+  function founder() {
+    let held = false;
+    let release: (r: string | 'stopped') => void = () => undefined;
+    const waits: number[] = [];
+    return {
+      take: () => void (held = true),
+      back: (result: string | 'stopped') => {
+        held = false;
+        release(result);
+      },
+      waits,
+      port: {
+        holds: () => held,
+        waitForHandBack: () =>
+          new Promise<string | 'stopped'>((resolve) => {
+            waits.push(1);
+            release = resolve;
+          }),
+      },
+    };
+  }
+
+  it('waits while the founder holds the machine, then tells the model what they did', async () => {
+    const f = founder();
+    const machine = fakeMachine();
+    const session = fakeSession([
+      step({ action: 'click', coordinate: { x: 5, y: 5 } }),
+      (o) => step({ action: 'done', text: o.founderNote ? 'Saw the note.' : 'No note.', completed: true }),
+    ]);
+    const { d, events } = deps({
+      machine,
+      session,
+      founder: f.port,
+      emit: async (e) => {
+        events.push(e);
+        // The founder takes over as the first step completes, and hands back once the AI is seen waiting.
+        if (e.type === 'stepComplete' && e.step === 1) f.take();
+        if (e.type === 'status' && e.message === VMS.texts.founderInControl) setTimeout(() => f.back('The founder clicked.'), 0);
+      },
+    });
+    const result = await runComputerTask(d);
+    expect(f.waits).toHaveLength(1);
+    expect(session.seen[1]!.founderNote).toBe('The founder clicked.');
+    expect(session.seen[0]!.founderNote).toBeUndefined();
+    const statuses = events.filter((e) => e.type === 'status').map((e) => (e.type === 'status' ? e.message : null));
+    expect(statuses).toEqual([VMS.texts.founderInControl, null]);
+    expect(result).toMatchObject({ status: 'completed', message: 'Saw the note.' });
+  });
+
+  it('does not carry out an action decided before the founder took over', async () => {
+    const f = founder();
+    const machine = fakeMachine();
+    const session = fakeSession([
+      () => {
+        f.take(); // while the model decides
+        setTimeout(() => f.back('The founder typed.'), 0);
+        return step({ action: 'click', coordinate: { x: 5, y: 5 } });
+      },
+      step({ action: 'done', text: 'Done.', completed: true }),
+    ]);
+    const { d, events } = deps({ machine, session, founder: f.port });
+    const result = await runComputerTask(d);
+    expect(machine.actions).toEqual([]);
+    expect(events.find((e) => e.type === 'action')).toMatchObject({ result: 'declined', detail: 'Not carried out: the founder took control of the machine first.' });
+    expect(session.seen[1]!.lastAction).toMatchObject({ result: 'declined' });
+    expect(session.seen[1]!.founderNote).toBe('The founder typed.');
+    expect(result.status).toBe('completed');
+  });
+
+  it('ends stopped when the founder presses Stop instead of handing back', async () => {
+    const f = founder();
+    f.take();
+    const machine = fakeMachine();
+    const session = fakeSession([step({ action: 'done', text: 'Done.', completed: true })]);
+    const { d } = deps({ machine, session, founder: f.port });
+    setTimeout(() => f.back('stopped'), 0);
+    const result = await runComputerTask(d);
+    expect(result).toMatchObject({ status: 'stopped', message: VMS.texts.stoppedByUser });
+    expect(session.seen).toEqual([]);
+  });
+});

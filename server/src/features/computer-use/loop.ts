@@ -78,14 +78,29 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
   const hide = (text: string): string =>
     secrets.reduce((out, secret) => out.split(secret).join(HIDDEN_TEXT), text);
 
+  // What the founder did while they held the machine, told to the model on the next step.
+  let founderNote: string | null = null;
+
   const emit = (event: LoopEvent) => deps.emit(event);
+
+  /** While the founder holds the machine the AI waits; false when they pressed Stop instead of handing back. */
+  async function waitForFounder(): Promise<boolean> {
+    if (!deps.founder?.holds()) return true;
+    await emit({ type: 'status', status: 'running', message: VMS.texts.founderInControl });
+    const back = await deps.founder.waitForHandBack();
+    if (back === 'stopped') return false;
+    founderNote = back;
+    await emit({ type: 'status', status: 'running', message: null });
+    return true;
+  }
 
   async function runStep(n: number): Promise<StepOutcome> {
     await emit({ type: 'stepStart', step: n });
     const observation = await machine.observe();
     await emit({ type: 'screenshot', step: n, jpeg: observation.screenshot });
 
-    const step = await session.next({ ...observation, lastAction });
+    const step = await session.next({ ...observation, lastAction, ...(founderNote ? { founderNote } : {}) });
+    founderNote = null;
     tokens += step.usage.tokens;
     costUsd += step.usage.costUsd;
     priceUnknown ||= step.usage.priceUnknown === true;
@@ -153,6 +168,12 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
       await emit({ type: 'status', status: 'running', message: null });
     }
 
+    // The founder took the machine over while the model was deciding: its action was meant for another screen.
+    if (deps.founder?.holds()) {
+      if (!(await waitForFounder())) return finish('declined', VMS.texts.stoppedByUser, { status: 'stopped', message: VMS.texts.stoppedByUser });
+      return finish('declined', 'Not carried out: the founder took control of the machine first.', null);
+    }
+
     let done: ActionResult;
     try {
       done = await machine.act(action);
@@ -174,6 +195,7 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
   async function loop(): Promise<Ending> {
     for (let n = 1; ; n++) {
       if (await deps.stopRequested()) return { status: 'stopped', message: VMS.texts.stoppedByUser };
+      if (!(await waitForFounder())) return { status: 'stopped', message: VMS.texts.stoppedByUser };
       if (n > limits.maxSteps) return { status: 'failed', message: VMS.texts.stepLimit(limits.maxSteps) };
       if (deps.now() - startedAt >= limits.timeLimitMs) {
         return { status: 'failed', message: VMS.texts.timeLimit(Math.round(limits.timeLimitMs / 60_000)) };

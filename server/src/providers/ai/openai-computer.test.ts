@@ -194,6 +194,15 @@ describe('OpenAI computer use against the fake server', () => {
     });
   });
 
+  it('tells the model what the founder did while they held the machine', async () => {
+    fake.computer.push({ action: { type: 'click', button: 'left', x: 1, y: 2 } }, { message: 'Done.' });
+    const session = start();
+    await session.next(screen('s1'));
+    const note = 'The founder took control of the machine and typed some text. Continue the task from the screen as it is now.';
+    await session.next({ ...screen('s2', { action: 'click', result: 'ok', detail: 'Clicked' }), founderNote: note });
+    expect(items(1).at(-1)).toEqual({ role: 'user', content: note });
+  });
+
   it('ends not completed when the model says it could not, or stops with words instead of finish_task', async () => {
     fake.computer.push({ finish: { completed: false, summary: 'The page would not load.' } });
     expect(await start().next(screen('s1'))).toMatchObject({

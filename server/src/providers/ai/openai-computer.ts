@@ -275,6 +275,8 @@ export function createOpenAiComputerSession(
         });
       }
     }
+    // The founder drove the machine in between (take control): the screen is theirs now, and the model is told so.
+    if (observation.founderNote) items.push({ role: 'user', content: observation.founderNote });
     return items;
   }
 

@@ -101,6 +101,8 @@ export interface ComputerObservation {
   elements: PageElement[];
   /** How the previous step's action went, null on the first step. */
   lastAction: { action: ComputerActionType; result: 'ok' | 'blocked' | 'failed' | 'declined'; detail: string } | null;
+  /** The founder took the machine over since the last step and handed it back: what they did, in words. */
+  founderNote?: string;
 }
 
 /** One step's decision: what the model thought and the single action it takes next. */

@@ -36,7 +36,7 @@ export function LiveMonitorOverlay({ open, onClose, vmName, monitor }: LiveMonit
     >
       <div className="grid min-h-0 flex-1 gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-3">
-          <LiveScreen state={state} connected={connected} vmName={vmName} />
+          <LiveScreen state={state} connected={connected} vmName={vmName} control={monitor} />
           <section aria-label={VM_TEXT.recentScreens}>
             <h3 className="text-xs font-semibold tracking-wide text-slate-400 uppercase">
               {VM_TEXT.recentScreens}

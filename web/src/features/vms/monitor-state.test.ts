@@ -32,6 +32,14 @@ describe('monitor state', () => {
     expect(done.result).toEqual({ success: true, message: 'Done.' });
   });
 
+  it('knows while the founder holds the machine, across a new task, until they hand it back', () => {
+    const control = (founder: boolean): MonitorServerMessage => ({ type: 'control', vmId: 'vm-1', timestamp: T.timestamp, founder });
+    const held = feed([control(true), ...RUN_MESSAGES, { type: 'taskStart', ...T, taskId: 't2', task: 'Next' }]);
+    expect(held.founderControl).toBe(true);
+    expect(held.taskId).toBe('t2');
+    expect(feed([control(false)], held).founderControl).toBe(false);
+  });
+
   it('keeps the last screenshots and gives the overlay the last decisions', () => {
     const messages: MonitorServerMessage[] = [];
     for (let step = 1; step <= 9; step++) {

@@ -42,6 +42,8 @@ export interface MonitorState {
   result: { success: boolean; message: string } | null;
   /** The socket's latest error message. */
   error: string | null;
+  /** The founder holds the machine (take control): their inputs go to it and the AI waits. */
+  founderControl: boolean;
 }
 
 export type MonitorEvent =
@@ -63,6 +65,7 @@ export const initialMonitorState: MonitorState = {
   confirmation: null,
   result: null,
   error: null,
+  founderControl: false,
 };
 
 const ENDED = new Set(['completed', 'failed', 'stopped']);
@@ -81,7 +84,7 @@ function addShot(shots: MonitorShot[], shot: MonitorShot): MonitorShot[] {
 /** A message of another task than the one shown means a new task began (its taskStart may have been missed). */
 function forTask(state: MonitorState, taskId: string): MonitorState {
   if (state.taskId === taskId) return state;
-  return { ...initialMonitorState, shots: state.shots, taskId, running: true, status: 'running' };
+  return { ...initialMonitorState, shots: state.shots, founderControl: state.founderControl, taskId, running: true, status: 'running' };
 }
 
 function onMessage(state: MonitorState, m: MonitorServerMessage, at: number): MonitorState {
@@ -90,6 +93,7 @@ function onMessage(state: MonitorState, m: MonitorServerMessage, at: number): Mo
       return {
         ...initialMonitorState,
         shots: state.shots,
+        founderControl: state.founderControl,
         taskId: m.taskId,
         task: m.task,
         running: true,
@@ -135,6 +139,8 @@ function onMessage(state: MonitorState, m: MonitorServerMessage, at: number): Mo
       return { ...forTask(state, m.taskId), running: false, status: m.status, confirmation: null };
     case 'error':
       return { ...state, error: m.message };
+    case 'control':
+      return { ...state, founderControl: m.founder, error: null };
     default:
       return state;
   }
@@ -147,7 +153,7 @@ function onRestore(state: MonitorState, data: VmTaskResponse, at: number): Monit
   if (state.taskId && state.taskId !== task.id && state.running) return state;
   const same = state.taskId === task.id;
   const ended = !task.isRunning && ENDED.has(task.status);
-  const base = same ? state : { ...initialMonitorState, shots: state.shots };
+  const base = same ? state : { ...initialMonitorState, shots: state.shots, founderControl: state.founderControl };
   const shots =
     task.screenshot && !base.shots.some((s) => s.src === task.screenshot)
       ? addShot(base.shots, { src: task.screenshot, step: null, live: false, at })

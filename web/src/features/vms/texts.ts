@@ -38,6 +38,10 @@ export const VM_TEXT = {
   liveViewLoading: 'Opening the machine’s screen...',
   liveViewFailed: 'The machine’s screen could not be opened.',
   live: 'Live',
+  /** Take control (issue 28 §4). */
+  controlledScreen: (name: string) => `Screen of ${name}: your clicks and keys go to the machine`,
+  youDrive: 'You are driving',
+  escapeHint: 'Esc gives your keyboard back to the page.',
   liveUpdates: 'Live updates',
   monitorTitle: 'Live monitor',
   noScreen: 'Waiting for the machine’s screen...',

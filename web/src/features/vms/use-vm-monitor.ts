@@ -1,5 +1,11 @@
-import { useCallback, useEffect, useReducer, useState } from 'react';
-import { MonitorServerMessage, VMS, type MonitorClientMessage, type VmTaskResponse } from '@cofounder/shared';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import {
+  MonitorServerMessage,
+  VMS,
+  type ControlInput,
+  type MonitorClientMessage,
+  type VmTaskResponse,
+} from '@cofounder/shared';
 import { useConfig } from '../../data/config/use-config.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { initialMonitorState, monitorReducer } from './monitor-state.ts';
@@ -21,6 +27,7 @@ export function useVmMonitor(vmId: string | null) {
   const { client } = useAuth();
   const [state, dispatch] = useReducer(monitorReducer, initialMonitorState);
   const [connected, setConnected] = useState(false);
+  const socketRef = useRef<WebSocket | null>(null);
 
   useEffect(() => {
     dispatch({ type: 'reset' });
@@ -47,6 +54,7 @@ export function useVmMonitor(vmId: string | null) {
       if (!token) return scheduleReconnect();
       const ws = new WebSocket(monitorUrl(monitorPort, token));
       socket = ws;
+      socketRef.current = ws;
       ws.onopen = () => {
         attempt = 0;
         setConnected(true);
@@ -66,6 +74,9 @@ export function useVmMonitor(vmId: string | null) {
         dispatch({ type: 'message', message, at: Date.now() });
       };
       ws.onclose = () => {
+        if (socketRef.current === ws) socketRef.current = null;
+        // The server hands a closed socket's machine back: so does the view.
+        dispatch({ type: 'message', message: { type: 'control', vmId, timestamp: new Date().toISOString(), founder: false }, at: Date.now() });
         setConnected(false);
         scheduleReconnect();
       };
@@ -76,9 +87,22 @@ export function useVmMonitor(vmId: string | null) {
       closed = true;
       clearTimeout(retry);
       socket?.close();
+      socketRef.current = null;
       setConnected(false);
     };
   }, [vmId, monitorPort, client]);
+
+  /** Take control, hand back and the founder's inputs (issue 28 §4); nothing is sent while disconnected. */
+  const send = useCallback(
+    (message: Extract<MonitorClientMessage, { type: 'take_control' | 'hand_back' | 'input' }>) => {
+      const ws = socketRef.current;
+      if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+    },
+    [],
+  );
+  const takeControl = useCallback(() => vmId && send({ type: 'take_control', vmId }), [send, vmId]);
+  const handBack = useCallback(() => vmId && send({ type: 'hand_back', vmId }), [send, vmId]);
+  const sendInput = useCallback((input: ControlInput) => vmId && send({ type: 'input', vmId, input }), [send, vmId]);
 
   const restore = useCallback(
     (data: VmTaskResponse) => dispatch({ type: 'restore', data, at: Date.now() }),
@@ -89,7 +113,7 @@ export function useVmMonitor(vmId: string | null) {
     [],
   );
 
-  return { state, connected, restore, confirmationAnswered };
+  return { state, connected, restore, confirmationAnswered, takeControl, handBack, sendInput };
 }
 
 export type VmMonitor = ReturnType<typeof useVmMonitor>;
