@@ -8,13 +8,13 @@ import { startFounderControl } from './founder-control.ts';
 // Take control on the process that runs the machine: the commands arrive as the monitor sends them (vm_control),
 // inputs reach the machine in order, and a waiting task gets the machine back with a note of what was done.
 
-function setup(opts: { holds?: boolean; failOn?: MachineAction['type'] } = {}) {
+function setup(opts: { holds?: () => boolean; failOn?: MachineAction['type'] } = {}) {
   let send: (command: ControlCommand) => void = () => undefined;
   const published: { userId: string; message: VmEventInput }[] = [];
   const acted: MachineAction[] = [];
   const control = startFounderControl({
     vm: {
-      holds: (id) => (opts.holds ?? true) && id === 'vm-1',
+      holds: (id) => (opts.holds?.() ?? true) && id === 'vm-1',
       act: async (_id, action) => {
         await new Promise((r) => setTimeout(r, 5));
         if (action.type === opts.failOn) throw new VmProviderError('The machine did not answer.');
@@ -67,7 +67,7 @@ describe('founder control', () => {
   });
 
   it('ignores machines another process runs, other founders and inputs without a hold', async () => {
-    const elsewhere = setup({ holds: false });
+    const elsewhere = setup({ holds: () => false });
     elsewhere.send({ type: 'take_control', vmId: 'vm-1', userId: owner });
     expect(elsewhere.control.holds('vm-1')).toBe(false);
     expect(elsewhere.published).toEqual([]);
@@ -82,6 +82,17 @@ describe('founder control', () => {
     expect(control.holds('vm-1')).toBe(true);
     control.close();
     expect(control.holds('vm-1')).toBe(false);
+  });
+
+  it('lets go of a machine this process stopped running, and the waiting task goes on', async () => {
+    let running = true;
+    const { control, send } = setup({ holds: () => running });
+    send({ type: 'take_control', vmId: 'vm-1', userId: owner });
+    const waiting = control.waitForHandBack('vm-1', async () => false);
+    running = false;
+    expect(await waiting).toBe(VMS.texts.founderNote([]));
+    expect(control.holds('vm-1')).toBe(false);
+    control.close();
   });
 
   it('tells the founder when an input fails, and gives the machine back on Stop', async () => {

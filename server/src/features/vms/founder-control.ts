@@ -117,14 +117,20 @@ export function startFounderControl(deps: FounderControlDeps): FounderControl {
 
   const unsubscribe = vmEvents.onControl(handle);
 
+  /** A hold on a machine this process no longer runs (stopped, deleted) ends with it. */
+  function current(vmId: string): Hold | undefined {
+    if (holds.has(vmId) && !vm.holds(vmId)) release(vmId);
+    return holds.get(vmId);
+  }
+
   return {
-    holds: (vmId) => holds.has(vmId),
+    holds: (vmId) => current(vmId) !== undefined,
     async waitForHandBack(vmId, stopRequested) {
-      const hold = holds.get(vmId);
+      const hold = current(vmId);
       if (!hold) return VMS.texts.founderNote([]);
       for (;;) {
         const handedBack = await Promise.race([hold.back.then(() => true), sleep(pollMs).then(() => false)]);
-        if (handedBack) return VMS.texts.founderNote(hold.did);
+        if (handedBack || !current(vmId)) return VMS.texts.founderNote(hold.did);
         if (await stopRequested()) {
           release(vmId);
           void announce(hold.userId, vmId, false);
