@@ -635,7 +635,7 @@ export const VMS = {
    * Take control (issue 28 §4): the founder drives the machine from the live view while the AI waits. Inputs beyond
    * inputsPerSecond (per socket) are dropped with a note; one typed burst carries at most maxTypedChars.
    */
-  control: { inputsPerSecond: 20, maxTypedChars: 500, maxKeysChars: 40 },
+  control: { inputsPerSecond: 20, maxTypedChars: 500, maxKeysChars: 40, maxScrollPx: 3200 },
   texts: {
     title: 'AI Computer Control Center',
     emptyTask: 'Please enter a task description.',
@@ -690,6 +690,8 @@ export const VMS = {
     controlHint: 'Click, scroll and type on the screen; they go to the machine.',
     controlTooFast: 'Too many inputs at once: some were not sent to the machine.',
     controlNotHere: 'This machine cannot be controlled from here right now.',
+    /** The timeline's note on an action the model chose just before the founder took the machine over. */
+    founderTookOver: 'Not carried out: the founder took control of the machine first.',
     /** What the AI reads on the step after the founder handed back (never the text they typed). */
     founderNote: (did: string[]) =>
       `The founder took control of the machine${did.length ? ` and ${did.join(', ')}` : ' and did nothing'}. ` +

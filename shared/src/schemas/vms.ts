@@ -142,7 +142,7 @@ export type ConfirmActionBody = z.infer<typeof ConfirmActionBody>;
 /** Messages a client sends on the monitor socket. The token may come as ?token= or in an auth message first. */
 const screenX = z.number().int().min(0).max(VMS.viewport.width - 1);
 const screenY = z.number().int().min(0).max(VMS.viewport.height - 1);
-const scrollDelta = z.number().int().min(-VMS.viewport.height * 4).max(VMS.viewport.height * 4);
+const scrollDelta = z.number().int().min(-VMS.control.maxScrollPx).max(VMS.control.maxScrollPx);
 
 /** One input of a founder who took control (issue 28 §4), in the machine's screen pixels. */
 export const ControlInput = z.discriminatedUnion('kind', [

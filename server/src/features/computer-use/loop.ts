@@ -171,7 +171,7 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
     // The founder took the machine over while the model was deciding: its action was meant for another screen.
     if (deps.founder?.holds()) {
       if (!(await waitForFounder())) return finish('declined', VMS.texts.stoppedByUser, { status: 'stopped', message: VMS.texts.stoppedByUser });
-      return finish('declined', 'Not carried out: the founder took control of the machine first.', null);
+      return finish('declined', VMS.texts.founderTookOver, null);
     }
 
     let done: ActionResult;

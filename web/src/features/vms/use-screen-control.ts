@@ -49,7 +49,7 @@ export function useScreenControl(opts: {
       timer ??= setTimeout(() => {
         timer = undefined;
         flush();
-        const limit = VMS.viewport.height * 4;
+        const limit = VMS.control.maxScrollPx;
         const clamp = (n: number) => Math.max(-limit, Math.min(limit, Math.round(n)));
         send({ kind: 'scroll', x: pending.x, y: pending.y, dx: clamp(pending.dx), dy: clamp(pending.dy) });
         pending = { dx: 0, dy: 0, x: 0, y: 0 };
