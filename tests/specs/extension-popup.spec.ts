@@ -83,9 +83,11 @@ test('popup shows counts, usage and the Need login hint, paints them from cache 
     .poll(() => worker.evaluate(() => (globalThis as unknown as ChromeAction).chrome.action.getBadgeText({})))
     .toBe(String(counts.paused + approvals.length));
 
-  // With the server unreachable, a reopened popup still paints the cached numbers, and says it cannot refresh.
+  // With the server unreachable, a reopened popup still paints the cached numbers, and says it cannot refresh. It
+  // painted them first from the card saved with them, before React loaded (issue 27).
   await context.route(`${baseURL}/**`, (route) => route.abort());
   await popup.reload();
+  await expect(popup.locator('#root')).toHaveAttribute('data-first-paint', 'cache');
   for (const key of COUNT_KEYS) await expect(popupCount(popup, key)).toHaveText(String(counts[key]));
   await expect(popup.getByRole('alert')).toHaveText(`Can't reach the Cofounder server at ${baseURL}.`);
   await expect(popup.getByRole('status').filter({ hasText: /^Updated / })).toBeVisible();

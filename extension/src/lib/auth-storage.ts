@@ -29,8 +29,13 @@ export async function clearStoredSession(): Promise<void> {
 
 /** Who the stored session belongs to, read without supabase-js so the popup can paint cached numbers at once. */
 export async function readStoredUser(): Promise<{ id: string; email: string } | null> {
-  const raw = await extensionAuthStorage.getItem(AUTH_STORAGE_KEY);
-  if (!raw) return null;
+  return storedUserIn(await browser.storage.local.get(AUTH_STORAGE_KEY));
+}
+
+/** Who the stored session belongs to, among items read from extension storage. */
+export function storedUserIn(items: Record<string, unknown>): { id: string; email: string } | null {
+  const raw = items[AUTH_STORAGE_KEY];
+  if (typeof raw !== 'string' || !raw) return null;
   try {
     const user = (JSON.parse(raw) as { user?: { id?: unknown; email?: unknown } }).user;
     return typeof user?.id === 'string'

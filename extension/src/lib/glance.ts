@@ -34,8 +34,12 @@ const keyFor = (serverUrl: string, userId: string) => `glance:${serverUrl}:${use
 
 /** The cached glance of this user on this server, or null. */
 export async function readGlance(serverUrl: string, userId: string): Promise<Glance | null> {
-  const key = keyFor(serverUrl, userId);
-  const value: unknown = (await browser.storage.local.get(key))[key];
+  return glanceIn(await browser.storage.local.get(keyFor(serverUrl, userId)), serverUrl, userId);
+}
+
+/** The cached glance of this user on this server among items read from extension storage, or null. */
+export function glanceIn(items: Record<string, unknown>, serverUrl: string, userId: string): Glance | null {
+  const value = items[keyFor(serverUrl, userId)];
   return isGlance(value) ? value : null;
 }
 

@@ -10,7 +10,12 @@ const STORAGE_KEY = 'serverUrl';
 
 /** The saved server origin, or the default. */
 export async function loadServerUrl(): Promise<string> {
-  const stored = (await browser.storage.local.get(STORAGE_KEY))[STORAGE_KEY];
+  return serverUrlIn(await browser.storage.local.get(STORAGE_KEY));
+}
+
+/** The saved server origin among items read from extension storage, or the default. */
+export function serverUrlIn(items: Record<string, unknown>): string {
+  const stored = items[STORAGE_KEY];
   return typeof stored === 'string' ? stored : DEFAULT_SERVER_URL;
 }
 

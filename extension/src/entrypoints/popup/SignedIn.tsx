@@ -25,7 +25,7 @@ interface SignedInProps {
 export function SignedIn({ session, api, serverUrl, cached, config }: SignedInProps) {
   const [confirmedEmail, setConfirmedEmail] = useState<string | null>(null);
   const [signingOut, setSigningOut] = useState(false);
-  const glance = useGlance(api, serverUrl, session.user.id, cached);
+  const glance = useGlance(api, serverUrl, session.user, cached);
 
   // The stored session may outlive the account or the server's keys: ask the API who we are,
   // and drop the session if it says nobody.

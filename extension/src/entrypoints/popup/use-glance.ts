@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Api } from '@cofounder/shared';
 import { requestBadgeRefresh } from '../../lib/badge-message.ts';
 import { glanceFrom, readGlance, saveGlance, type Glance } from '../../lib/glance.ts';
+import { saveCachedCard } from './cached-card-html.ts';
 
 export interface GlanceState {
   glance: Glance | null;
@@ -11,16 +12,18 @@ export interface GlanceState {
 
 /**
  * The founder's counts and usage: the cached ones at once (`cached`, or read from storage), then fresh ones
- * from the server, saved for next time. A failed refresh keeps the cached numbers and says so.
+ * from the server, saved for next time (with the card that paints them first: cached-card-html.ts). A failed
+ * refresh keeps the cached numbers and says so.
  */
 export function useGlance(
   api: Pick<Api, 'tasks' | 'usageDetails'>,
   serverUrl: string,
-  userId: string,
+  user: { id: string; email: string },
   cached: Glance | null,
 ): GlanceState {
   const [state, setState] = useState<GlanceState>({ glance: cached, refreshing: true, error: null });
 
+  const { id: userId, email } = user;
   useEffect(() => {
     let live = true;
     async function refresh() {
@@ -39,6 +42,7 @@ export function useGlance(
       );
       setState({ glance, refreshing: false, error: null });
       await saveGlance(serverUrl, userId, glance);
+      await saveCachedCard({ serverUrl, user: { id: userId, email }, glance });
       // The badge counts from the same server: let it catch up with what the popup just learned.
       requestBadgeRefresh();
     }
@@ -46,7 +50,7 @@ export function useGlance(
     return () => {
       live = false;
     };
-  }, [api, serverUrl, userId, cached]);
+  }, [api, serverUrl, userId, email, cached]);
 
   return state;
 }
