@@ -35,3 +35,10 @@ export function isStale(output, sources) {
   const out = join(root, output);
   return !existsSync(out) || statSync(out).mtimeMs < newestMtime(sources);
 }
+
+/** The server's build: what `npm start` and `npm run machine-host` rebuild when a source is newer. */
+export const serverBuild = {
+  name: 'server',
+  output: 'server/dist/main.js',
+  sources: ['server/src', 'server/drizzle', 'server/build.mjs', 'shared/src', 'package-lock.json'],
+};

@@ -2,7 +2,7 @@
 // the built web app and the monitor socket. Signals go straight to the server, which drains and closes the DB.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { isStale, root, run } from './lib.mjs';
+import { isStale, root, run, serverBuild } from './lib.mjs';
 import { requireNode } from './node-version.mjs';
 
 requireNode();
@@ -11,7 +11,7 @@ requireNode();
 const ORPHAN_CHECK_MS = 500;
 
 const builds = [
-  { name: 'server', output: 'server/dist/main.js', sources: ['server/src', 'server/drizzle', 'server/build.mjs', 'shared/src', 'package-lock.json'] },
+  serverBuild,
   { name: 'web', output: 'web/dist/index.html', sources: ['web/src', 'web/index.html', 'web/landing.html', 'web/scripts', 'web/vite.config.ts', 'shared/src', 'package-lock.json'] },
   { name: 'extension', output: 'extension/.output/chrome-mv3/manifest.json', sources: ['extension/src', 'extension/wxt.config.ts', 'shared/src', 'package-lock.json'] },
 ];

@@ -19,7 +19,7 @@ const server = new URL('.', import.meta.url).pathname;
 const dist = join(server, 'dist');
 if (existsSync(dist)) for (const name of readdirSync(dist)) if (name.startsWith('chunk-')) rmSync(join(dist, name));
 await build({
-  entryPoints: { main: 'src/main.ts', 'make-seed': 'src/db/make-seed.ts' },
+  entryPoints: { main: 'src/main.ts', 'make-seed': 'src/db/make-seed.ts', 'machine-host': 'src/machine-host/main.ts' },
   outdir: 'dist',
   splitting: true,
   chunkNames: 'chunk-[hash]',

@@ -604,6 +604,11 @@ export const VMS = {
   monitorDecisions: 5,
   /** Every local machine's fixed screen. */
   viewport: { width: 1280, height: 800 },
+  /**
+   * Browser hosts (`npm run machine-host`, issue 28): each heartbeats this often; one silent for lostAfterMs is lost.
+   * A host runs at most defaultCapacity machines unless told otherwise, and listens on defaultPort.
+   */
+  hosts: { heartbeatMs: 5000, lostAfterMs: 20_000, defaultCapacity: 4, defaultPort: 3400 },
   /** A computer-use task ends after this many steps or this long, whichever comes first. */
   maxSteps: 25,
   taskTimeLimitMs: 4 * 60_000,

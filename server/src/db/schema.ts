@@ -764,6 +764,26 @@ export const vms = pgTable(
 );
 export type VmRow = typeof vms.$inferSelect;
 
+/**
+ * Browser hosts (issue 28 §1): each `npm run machine-host` process registers here with the address API processes
+ * reach it at, how many machines it may run, its versions and the secret its API and CDP relay require, and
+ * heartbeats while it runs. A host whose heartbeat is older than VMS.hosts.lostAfterMs is lost.
+ */
+export const machineHosts = pgTable('machine_hosts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  address: text('address').notNull(),
+  capacity: integer('capacity').notNull(),
+  /** The host's Playwright and product versions: a client must match Playwright's minor version. */
+  version: text('version').notNull(),
+  secret: text('secret').notNull(),
+  machines: integer('machines').notNull().default(0),
+  startedAt: timestamp('started_at', tz).notNull().defaultNow(),
+  heartbeatAt: timestamp('heartbeat_at', tz).notNull().defaultNow(),
+  /** Set when the host shut down in order; a host that died keeps null and goes stale instead. */
+  stoppedAt: timestamp('stopped_at', tz),
+});
+export type MachineHostRow = typeof machineHosts.$inferSelect;
+
 /** Machine seconds used per user and calendar month (UTC, 'YYYY-MM'); running time is added when it ends. */
 export const vmUsage = pgTable(
   'vm_usage',

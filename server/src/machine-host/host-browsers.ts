@@ -1,0 +1,133 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import { WebSocket } from 'ws';
+import {
+  freezeGroup,
+  killGroup,
+  killOrphans,
+  machineDir,
+  profileDir,
+  spawnChromium,
+  stopChromium,
+  type ChromiumProcess,
+} from '../providers/vm/chromium-process.ts';
+import { startEgressProxy, type EgressProxy } from '../providers/vm/egress-proxy.ts';
+import { normaliseAllowHosts } from '../providers/vm/net-guard.ts';
+
+// The machines' browsers on one host (issue 28 §1): the same Chromium processes, profiles and egress proxy as a
+// server's local machines (providers/vm), owned by the host instead of an API process. A browser lives until its
+// machine is stopped or terminated: a client that disconnects from its CDP relay leaves it running.
+
+/** How long Chromium's own quit (which writes the profile) may take before the signals. */
+const QUIT_TIMEOUT_MS = 10_000;
+
+export class HostFullError extends Error {}
+
+export interface HostBrowsers {
+  /** Boots the machine's browser from its profile (created on first start); running already is fine. */
+  start(id: string): Promise<void>;
+  stop(id: string): Promise<void>;
+  /** Stops the browser and removes its profile. */
+  terminate(id: string): Promise<void>;
+  suspend(id: string): Promise<boolean>;
+  resume(id: string): boolean;
+  /** The browser's own DevTools address (loopback on this host), or null when it is not running. */
+  devtoolsUrl(id: string): string | null;
+  running(): string[];
+  /** Stops every browser (profiles stay) and the egress proxy. */
+  close(): Promise<void>;
+}
+
+export function createHostBrowsers(options: {
+  executable: string;
+  dataDir: string;
+  capacity: number;
+  allowHosts: string[];
+  log: Logger;
+}): HostBrowsers {
+  const { executable, dataDir, capacity, log } = options;
+  const allowHosts = normaliseAllowHosts(options.allowHosts);
+  const browsers = new Map<string, ChromiumProcess>();
+  const booting = new Map<string, Promise<void>>();
+  let proxy: Promise<EgressProxy> | null = null;
+
+  killOrphans(dataDir, log);
+
+  async function boot(id: string): Promise<void> {
+    proxy ??= startEgressProxy({ allowHosts, log }).catch((err: unknown) => {
+      proxy = null;
+      throw err;
+    });
+    const { port } = await proxy;
+    mkdirSync(profileDir(dataDir, id), { recursive: true });
+    const proc = await spawnChromium({ executable, dataDir, id, proxyPort: port });
+    browsers.set(id, proc);
+    void proc.exited.then(() => {
+      if (browsers.get(id) !== proc) return;
+      browsers.delete(id);
+      rmSync(join(machineDir(dataDir, id), 'pid'), { force: true });
+      log.warn({ vmId: id }, 'machine browser exited');
+    });
+  }
+
+  async function stop(id: string): Promise<void> {
+    await booting.get(id)?.catch(() => {});
+    const proc = browsers.get(id);
+    if (!proc) return;
+    browsers.delete(id);
+    killGroup(proc.pid, 'SIGCONT');
+    await Promise.race([quitOverCdp(proc.wsUrl).then(() => proc.exited), sleep(QUIT_TIMEOUT_MS, undefined, { ref: false })]);
+    await stopChromium(proc);
+    rmSync(join(machineDir(dataDir, id), 'pid'), { force: true });
+  }
+
+  return {
+    async start(id) {
+      if (browsers.has(id)) return;
+      const pending = booting.get(id);
+      if (pending) return pending;
+      // A launch that fails frees its slot at once (the finally below).
+      if (browsers.size + booting.size >= capacity) throw new HostFullError(`This host runs ${capacity} machines already.`);
+      const started = boot(id).finally(() => booting.delete(id));
+      booting.set(id, started);
+      return started;
+    },
+    stop,
+    async terminate(id) {
+      await stop(id);
+      rmSync(machineDir(dataDir, id), { recursive: true, force: true });
+    },
+    async suspend(id) {
+      const proc = browsers.get(id);
+      if (!proc) return false;
+      await freezeGroup(proc.pid);
+      return true;
+    },
+    resume(id) {
+      const proc = browsers.get(id);
+      if (!proc) return false;
+      killGroup(proc.pid, 'SIGCONT');
+      return true;
+    },
+    devtoolsUrl: (id) => browsers.get(id)?.wsUrl ?? null,
+    running: () => [...browsers.keys()],
+    async close() {
+      await Promise.all([...new Set([...browsers.keys(), ...booting.keys()])].map((id) => stop(id)));
+      const open = proxy;
+      proxy = null;
+      if (open) await (await open.catch(() => null))?.close();
+    },
+  };
+}
+
+/** Chromium's orderly quit over its own DevTools socket; resolves when sent (or when the socket fails). */
+function quitOverCdp(wsUrl: string): Promise<void> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(wsUrl);
+    ws.on('open', () => ws.send(JSON.stringify({ id: 1, method: 'Browser.close' }), () => resolve()));
+    ws.on('error', () => resolve());
+    ws.on('close', () => resolve());
+  });
+}
