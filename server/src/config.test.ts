@@ -176,4 +176,12 @@ describe('Twilio (phone) config', () => {
     expect(c.vm).toMatchObject({ allowHosts: ['localhost:3114', '127.0.0.1:3114'], maxLocalMachines: 2, searchUrl: 'https://duckduckgo.com/html/?q=' });
     expect(loadConfig({ VM_CHROMIUM_PATH: '/opt/chrome' }).vm.chromiumPath).toBe('/opt/chrome');
   });
+
+  it('puts machines on registered browser hosts only with VM_HOSTS=registered and a shared Postgres', () => {
+    expect(loadConfig({}).vm.hosts).toBeNull();
+    const pg = 'postgres://cofounder@db.internal/cofounder';
+    expect(loadConfig({ VM_HOSTS: 'registered', DATABASE_URL: pg }).vm.hosts).toBe('registered');
+    expect(() => loadConfig({ VM_HOSTS: 'registered' })).toThrow(/VM_HOSTS.*DATABASE_URL/);
+    expect(() => loadConfig({ VM_HOSTS: 'ws://browserless:3000', DATABASE_URL: pg })).toThrow(/VM_HOSTS/);
+  });
 });

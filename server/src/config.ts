@@ -108,6 +108,11 @@ export interface Config {
     allowHosts: string[];
     /** Local machines this server runs at once, whoever owns them (each is a browser process). */
     maxLocalMachines: number;
+    /**
+     * VM_HOSTS=registered: machines run on the browser hosts registered in the shared Postgres (npm run
+     * machine-host, issue 28) instead of in this process; null: local machines.
+     */
+    hosts: 'registered' | null;
     /** Where "search the web for …" goes (the query is appended, URL-encoded). */
     searchUrl: string;
   };
@@ -215,6 +220,7 @@ const Env = z.object({
   VM_CHROMIUM_PATH: z.string().min(1).optional(),
   VM_ALLOW_HOSTS: z.string().optional(),
   VM_MAX_LOCAL_MACHINES: z.coerce.number().int().min(0).max(50).default(4),
+  VM_HOSTS: z.enum(['registered'], { message: 'the only value is "registered" (hosts in the database)' }).optional(),
   VM_SEARCH_URL: HttpUrl.default('https://duckduckgo.com/html/?q='),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -298,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       fail('TWILIO_API_KEY_SECRET', 'TWILIO_API_KEY_SID and TWILIO_API_KEY_SECRET go together');
     }
   }
+  if (e.VM_HOSTS && !e.DATABASE_URL) fail('VM_HOSTS', 'needs DATABASE_URL: hosts register in the shared Postgres');
   const off = Number.POSITIVE_INFINITY;
   let tokenKey: Buffer | null = null;
   if (e.TOKEN_ENCRYPTION_KEY) {
@@ -345,6 +352,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .map((h) => h.trim().toLowerCase())
         .filter(Boolean),
       maxLocalMachines: e.VM_MAX_LOCAL_MACHINES,
+      hosts: e.VM_HOSTS ?? null,
       searchUrl: e.VM_SEARCH_URL,
     },
     supabase: e.SUPABASE_URL

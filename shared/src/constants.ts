@@ -662,6 +662,10 @@ export const VMS = {
     liveLimit: (n: number) =>
       `You can have ${n} machine${n === 1 ? '' : 's'} running or suspended at once. Stop or delete one first.`,
     serverBusy: 'This server is running as many machines as it can. Try again in a minute.',
+    /** Machines on browser hosts (issue 28): every healthy host is full, or none is running. */
+    fleetFull: 'No machine host has room for another machine right now. Try again in a minute.',
+    /** A hosted machine whose host stopped heartbeating (VMS.hosts.lostAfterMs). */
+    hostLost: "The machine's host is not answering. Try again once it is back.",
     hoursUsed: (h: number) => `You have used this month's ${h} hours of machine time. Upgrade your plan for more.`,
     notRunning: 'Start the machine first.',
     busy: 'This machine is already running a task.',

@@ -748,7 +748,7 @@ export const vms = pgTable(
     userId: uuid('user_id').notNull(),
     name: text('name').notNull(),
     status: text('status', { enum: VM_STATUSES }).notNull(),
-    provider: text('provider', { enum: ['local', 'cloud'] }).notNull(),
+    provider: text('provider', { enum: ['local', 'hosted', 'cloud'] }).notNull(),
     machineType: text('machine_type').notNull(),
     externalIp: text('external_ip'),
     node: text('node'),
@@ -783,6 +783,23 @@ export const machineHosts = pgTable('machine_hosts', {
   stoppedAt: timestamp('stopped_at', tz),
 });
 export type MachineHostRow = typeof machineHosts.$inferSelect;
+
+/**
+ * Which host holds each hosted machine's browser and profile (issue 28 §2), written by providers/vm/hosted.ts:
+ * running says whether its browser is up there (placement counts running machines per host).
+ */
+export const machinePlacements = pgTable(
+  'machine_placements',
+  {
+    vmId: uuid('vm_id').primaryKey(),
+    hostId: uuid('host_id')
+      .notNull()
+      .references(() => machineHosts.id, { onDelete: 'cascade' }),
+    running: boolean('running').notNull().default(false),
+    placedAt: timestamp('placed_at', tz).notNull().defaultNow(),
+  },
+  (t) => [index('machine_placements_host_idx').on(t.hostId, t.running)],
+);
 
 /** Machine seconds used per user and calendar month (UTC, 'YYYY-MM'); running time is added when it ends. */
 export const vmUsage = pgTable(

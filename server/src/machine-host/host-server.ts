@@ -10,7 +10,8 @@ import { HostFullError, type HostBrowsers } from './host-browsers.ts';
 //   PUT    /v1/machines/{id}               start the machine's browser (503 when the host is full)
 //   POST   /v1/machines/{id}/suspend       freeze it / POST …/resume thaw it
 //   DELETE /v1/machines/{id}[?purge=1]     stop it (profile kept) or terminate it (profile removed)
-//   GET    /v1/machines/{id}/cdp           WebSocket: the browser's DevTools protocol, relayed
+//   GET    /v1/machines/{id}/cdp           WebSocket: the browser's DevTools protocol, relayed; a new client ends
+//                                          the previous one's connection (one driver per machine)
 // The secret never appears in a URL (it would land in logs): it travels in the Authorization header, which
 // Playwright's connectOverCDP sends with its `headers` option.
 
@@ -31,6 +32,8 @@ export function createHostServer(options: {
   const expected = digest(`Bearer ${options.secret}`);
   const authorised = (req: IncomingMessage) => timingSafeEqual(digest(req.headers.authorization ?? ''), expected);
   const relays = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD, perMessageDeflate: false });
+  /** Each machine's driving client: one API process at a time drives a machine (the newest one). */
+  const drivers = new Map<string, WebSocket>();
 
   function send(res: ServerResponse, status: number, body?: object): void {
     res.writeHead(status, body ? { 'content-type': 'application/json' } : {});
@@ -74,13 +77,22 @@ export function createHostServer(options: {
     if (!authorised(req)) return refuse('401 Unauthorized');
     const match = MACHINE_PATH.exec(new URL(req.url ?? '/', 'http://host').pathname);
     if (!match || match[2] !== '/cdp') return refuse('404 Not Found');
-    const target = browsers.devtoolsUrl(match[1]!);
+    const id = match[1]!;
+    const target = browsers.devtoolsUrl(id);
     if (!target) return refuse('404 Not Found');
     const upstream = new WebSocket(target, { perMessageDeflate: false, maxPayload: MAX_PAYLOAD });
     upstream.once('error', () => refuse('502 Bad Gateway'));
     upstream.once('open', () => {
       upstream.removeAllListeners('error');
-      relays.handleUpgrade(req, socket, head, (client) => pipe(client, upstream));
+      relays.handleUpgrade(req, socket, head, (client) => {
+        // The process that drove this machine before lets go of it (its connection ends; the browser stays).
+        drivers.get(id)?.close(4000, 'another process drives this machine now');
+        drivers.set(id, client);
+        client.once('close', () => {
+          if (drivers.get(id) === client) drivers.delete(id);
+        });
+        pipe(client, upstream);
+      });
     });
   }
 

@@ -47,6 +47,6 @@ export function createProviders(
     voice: speech.provider,
     localSpeech: speech.localSpeech,
     billing: given.billing ?? createBillingProvider(config, db, now),
-    vm: given.vm ?? createVmProvider(config, log),
+    vm: given.vm ?? createVmProvider(config, log, { db, now }),
   };
 }

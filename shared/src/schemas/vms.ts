@@ -34,7 +34,7 @@ export const Vm = z.object({
   externalIp: z.string().nullable(),
   machineType: z.string(),
   /** local: a Chromium on this server; cloud: a machine image with a desktop and VNC. */
-  provider: z.enum(['local', 'cloud']),
+  provider: z.enum(['local', 'hosted', 'cloud']),
   createdAt: z.string(),
   /** The latest computer-use task on this machine, null if none ran yet. */
   task: VmTaskState.nullable(),

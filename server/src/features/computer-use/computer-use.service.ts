@@ -79,11 +79,12 @@ export function createComputerUseService(deps: ComputerUseDeps) {
   const pollMs = deps.pollMs ?? 500;
   const stamp = () => new Date(now()).toISOString();
 
-  /** 409 unless the machine runs here and can take a task now. */
+  /** 409 unless the machine runs here (or on a browser host, which any process drives) and can take a task now. */
   function requireRunnable(row: VmRow): void {
     if (!vm.available) throw new VmFailure(503, VMS.texts.unavailable);
     if (row.status !== 'RUNNING') throw new AppError('conflict', VMS.texts.notRunning);
-    if ((row.provider === 'local' && row.node !== node) || !vm.holds(row.id)) throw new AppError('conflict', VMS.texts.otherProcess);
+    const here = row.provider === 'hosted' || vm.holds(row.id);
+    if ((row.provider === 'local' && row.node !== node) || !here) throw new AppError('conflict', VMS.texts.otherProcess);
   }
 
   async function begin(run: Run): Promise<VmTaskRow> {

@@ -17,8 +17,8 @@ export class VmFailure extends Error {
   }
 
   /** The server runs as many machines as it may: come back later (never a 502, nothing is broken). */
-  static serverBusy(): VmFailure {
-    return new VmFailure(503, VMS.texts.serverBusy, VMS.serverBusyRetryAfterSeconds);
+  static serverBusy(text: string = VMS.texts.serverBusy): VmFailure {
+    return new VmFailure(503, text, VMS.serverBusyRetryAfterSeconds);
   }
 }
 

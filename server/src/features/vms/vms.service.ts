@@ -103,9 +103,9 @@ export function createVmsService(deps: VmsDeps) {
     });
   }
 
-  /** A full server is busy (503), any other provider refusal a failure (502); anything else stays a bug. */
+  /** A full server or fleet is busy (503), any other provider refusal a failure (502); anything else stays a bug. */
   const failureOf = (err: unknown, failed: string): unknown => {
-    if (err instanceof VmCapacityError) return VmFailure.serverBusy();
+    if (err instanceof VmCapacityError) return VmFailure.serverBusy(vm.kind === 'hosted' ? VMS.texts.fleetFull : VMS.texts.serverBusy);
     return err instanceof VmProviderError ? new VmFailure(502, `${failed}: ${err.message}`) : err;
   };
 
@@ -241,7 +241,8 @@ export function createVmsService(deps: VmsDeps) {
       if (row.status !== 'RUNNING') throw new AppError('conflict', VMS.texts.notRunning);
       if (heldElsewhere(row)) throw new AppError('conflict', VMS.texts.otherProcess);
       if (!vm.viewReady(id)) throw new AppError('conflict', VMS.texts.viewNotReady);
-      if (row.provider === 'local') {
+      // Local and hosted machines stream through the monitor socket; a cloud machine has its own noVNC.
+      if (row.provider !== 'cloud') {
         const { token, expiresAt } = deps.viewTokens.mint(userId, id);
         return { host, port: deps.monitorPort, password: token, kind: 'screencast', expiresAt: expiresAt.toISOString() };
       }

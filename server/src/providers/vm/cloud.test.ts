@@ -38,12 +38,12 @@ describe('cloud VM adapter', () => {
 
   it('is only used when a deployment passes its API', () => {
     expect(createVmProvider(config, log).kind).toBe('local');
-    expect(createVmProvider(config, log, fakeCloud().api)).toMatchObject({ kind: 'cloud', mode: 'real', available: true });
+    expect(createVmProvider(config, log, { cloud: fakeCloud().api })).toMatchObject({ kind: 'cloud', mode: 'real', available: true });
   });
 
   it('maps the machine life cycle onto instance calls and reports noVNC', async () => {
     const { api, calls, inputs } = fakeCloud();
-    const vms = createVmProvider(config, log, api);
+    const vms = createVmProvider(config, log, { cloud: api });
     expect(await vms.launch('m1')).toEqual({ machineType: 'small-2cpu', externalIp: '203.0.113.7' });
     expect(vms.holds('m1')).toBe(true);
     await vms.suspend('m1');

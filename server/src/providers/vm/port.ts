@@ -65,7 +65,8 @@ export class VmCapacityError extends VmProviderError {
 }
 
 export interface VmProvider {
-  readonly kind: 'local' | 'cloud';
+  /** local: browsers in this process; hosted: on browser hosts (npm run machine-host); cloud: a cloud adapter. */
+  readonly kind: 'local' | 'hosted' | 'cloud';
   readonly mode: ProviderMode;
   /** False when this server cannot run machines (e.g. no Chromium installed); reason says why. */
   readonly available: boolean;
