@@ -18,7 +18,7 @@ import { createEventBus } from './events/create-bus.ts';
 import { createVmEvents } from './events/vm-events.ts';
 import { startLiveView } from './features/vms/live-view.ts';
 import { vmServices } from './features/vms/vm-services.ts';
-import { ownsVmCheck, startHoursSweep } from './features/vms/vms.service.ts';
+import { ownsVmCheck, startHostLostSweep, startHoursSweep } from './features/vms/vms.service.ts';
 import { isLocalMode } from './features/model-settings/local-mode.ts';
 import { localServersFor } from './features/model-settings/local-servers.service.ts';
 import { createAiModels } from './features/model-settings/model-settings.service.ts';
@@ -139,6 +139,7 @@ export async function serve(config: Config, lock: DataDirLock | null): Promise<v
   closers.add(startLiveView({ db: database.db, vm, vmEvents, log }));
   closers.add(() => machines.founderControl?.close());
   closers.add(startHoursSweep(machines.vms, log));
+  closers.add(startHostLostSweep(machines.vms, vm, log));
   const server = createServer(app.koa.callback());
   server.on('upgrade', app.localCalls.upgrade);
   closers.add(async () => {

@@ -664,8 +664,11 @@ export const VMS = {
     serverBusy: 'This server is running as many machines as it can. Try again in a minute.',
     /** Machines on browser hosts (issue 28): every healthy host is full, or none is running. */
     fleetFull: 'No machine host has room for another machine right now. Try again in a minute.',
-    /** A hosted machine whose host stopped heartbeating (VMS.hosts.lostAfterMs). */
-    hostLost: "The machine's host is not answering. Try again once it is back.",
+    /** A hosted machine whose host stopped heartbeating (VMS.hosts.lostAfterMs): stopped, Start relaunches it. */
+    hostLost:
+      "The machine's host stopped answering, so the machine was stopped. Start it to relaunch it on another host (without its saved browser data).",
+    /** A call to a machine's host that got no answer. */
+    hostUnreachable: "The machine's host is not answering. Try again in a minute.",
     hoursUsed: (h: number) => `You have used this month's ${h} hours of machine time. Upgrade your plan for more.`,
     notRunning: 'Start the machine first.',
     busy: 'This machine is already running a task.',

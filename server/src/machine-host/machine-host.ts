@@ -64,11 +64,13 @@ export async function startMachineHost(config: HostConfig, db: Db, log: Logger):
     beat,
     async close() {
       clearInterval(timer);
+      // Browsers first: their DevTools sockets end, and with them the relayed connections, which the HTTP server
+      // no longer counts once upgraded.
+      await browsers.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      await browsers.close();
       await markHostStopped(db, row.id);
     },
   };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -5,8 +6,10 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunTaskResponse, ScreenshotResponse, VMS, VmResponse } from '@cofounder/shared';
+import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { machinePlacements } from '../../db/schema.ts';
 import { loadHostConfig } from '../../machine-host/host-config.ts';
 import { startMachineHost, type MachineHost } from '../../machine-host/machine-host.ts';
 import { createHostedVmProvider } from '../../providers/vm/hosted.ts';
@@ -14,10 +17,13 @@ import { openTestDatabase } from '../../test/db.ts';
 import { CHAT_TEST_OPTIONS } from '../../test/factories.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { call, signedInUser } from '../../test/users.ts';
+import { createViewTokens } from './view-token.ts';
+import { createVmsService } from './vms.service.ts';
 
 // Issue 28 §2 through the routes, with two API processes (two servers on one database) and machines on a browser
 // host: a full fleet answers 503 "no capacity" (never 502); a machine launched through one process runs a task
-// through the other, outlives the first process, and stops, starts and is deleted through the second.
+// through the other, outlives the first process, and stops, starts and is deleted through the second; a machine
+// whose host goes away is stopped with the reason, and Start relaunches it on the other host.
 
 const CHROMIUM = '/usr/bin/chromium';
 const log = pino({ level: 'silent' });
@@ -25,13 +31,16 @@ const FORM = `<!doctype html><title>Form</title><label for="name">Name</label> <
 
 describe.skipIf(!existsSync(CHROMIUM))('machines on browser hosts, through the routes of two API processes', () => {
   const hostDir = mkdtempSync(join(tmpdir(), 'cofounder-vms-hosted-'));
+  const spareDir = mkdtempSync(join(tmpdir(), 'cofounder-vms-hosted-'));
   const fixture = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(FORM));
   let database: Database;
   let first: TestServer;
   let second: TestServer;
   let host: MachineHost | null = null;
+  let spare: MachineHost | null = null;
   let base = '';
   let allow = '';
+  let lateUser: Awaited<ReturnType<typeof signedInUser>>;
 
   beforeAll(async () => {
     const port = await new Promise<number>((done) => fixture.listen(0, '127.0.0.1', () => done((fixture.address() as { port: number }).port)));
@@ -51,14 +60,18 @@ describe.skipIf(!existsSync(CHROMIUM))('machines on browser hosts, through the r
       });
     first = await api();
     second = await api(first.baseUrl);
+    // Signed up while the first process answers the confirmation link (the shared public address is its own).
+    lateUser = await signedInUser(second);
   }, 60_000);
   afterAll(async () => {
     await first?.close();
     await second?.close();
     await host?.close();
+    await spare?.close();
     await database?.close();
     fixture.close();
     rmSync(hostDir, { recursive: true, force: true });
+    rmSync(spareDir, { recursive: true, force: true });
   });
 
   it('answers 503 "no capacity" while no host has room', async () => {
@@ -111,5 +124,52 @@ describe.skipIf(!existsSync(CHROMIUM))('machines on browser hosts, through the r
       expect(VmResponse.parse(await res.json()).vm.status).toBe(status);
     }
     expect(existsSync(join(hostDir, 'vms', vm.id))).toBe(false);
+  });
+
+  it('stops a machine whose host went away, saying so, and Start relaunches it on the other host', { timeout: 120_000 }, async () => {
+    spare = await startMachineHost(
+      loadHostConfig({
+        DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
+        MACHINE_HOST_PORT: '0',
+        MACHINE_HOST_SECRET: 'the-spare-host-secret-of-at-least-32-chars',
+        MACHINE_HOST_DATA_DIR: spareDir,
+        VM_ALLOW_HOSTS: allow,
+      }),
+      database.db,
+      log,
+    );
+    const user = lateUser;
+    const post = (path: string) => call(second, 'POST', path, { token: user.token, body: {} });
+    const vm = VmResponse.parse(await (await post('/api/vms/launch')).json()).vm;
+    const placedOn = async () =>
+      (await database.db.select().from(machinePlacements).where(eq(machinePlacements.vmId, vm.id)))[0]?.hostId;
+    const first = await placedOn();
+    const [gone, other] = first === host!.id ? [host!, spare] : [spare, host!];
+    await gone.close();
+
+    const service = createVmsService({
+      db: database.db,
+      vm: second.vm,
+      node: 'sweep',
+      monitorPort: 0,
+      now: Date.now,
+      log,
+      events: null,
+      viewTokens: createViewTokens(randomBytes(32), Date.now),
+      stopTask: async () => undefined,
+    });
+    expect(await service.stopHostLost()).toBe(1);
+    // A second sweep (another process's) finds nothing left to do.
+    expect(await service.stopHostLost()).toBe(0);
+    const listed = (await (await call(second, 'GET', '/api/vms/list', { token: user.token })).json()) as { vms: { id: string; status: string }[] };
+    expect(listed.vms.find((v) => v.id === vm.id)?.status).toBe('STOPPED');
+
+    const started = await post(`/api/vms/start/${vm.id}`);
+    expect(started.status).toBe(200);
+    expect(VmResponse.parse(await started.json()).vm.status).toBe('RUNNING');
+    expect(await placedOn()).toBe(other.id);
+    const shot = ScreenshotResponse.parse(await (await post(`/api/computer-use/screenshot/${vm.id}`)).json());
+    expect(shot.screenshot).toMatch(/^data:image\/jpeg;base64,\/9j/);
+    expect((await post(`/api/vms/terminate/${vm.id}`)).status).toBe(200);
   });
 });

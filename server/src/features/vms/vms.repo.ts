@@ -41,6 +41,24 @@ export async function lockUserVms(tx: Db, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`vms:${userId}`}))`);
 }
 
+/** Machines of one provider that are running or suspended (the host-lost sweep reads the hosted ones). */
+export function liveVmsOf(db: Db, provider: VmRow['provider']): Promise<VmRow[]> {
+  return db
+    .select()
+    .from(vms)
+    .where(and(eq(vms.provider, provider), inArray(vms.status, [...LIVE_VM_STATUSES])));
+}
+
+/** Stops the machine if it is still in `status`: null when another process got there first. */
+export async function stopIfStill(db: Db, id: string, status: VmRow['status'], at: Date): Promise<VmRow | null> {
+  const [row] = await db
+    .update(vms)
+    .set({ status: 'STOPPED', runningSince: null, updatedAt: at })
+    .where(and(eq(vms.id, id), eq(vms.status, status)))
+    .returning();
+  return row ?? null;
+}
+
 /** Machines that are running, across every founder (the hours sweep), or one founder's. */
 export function runningVms(db: Db, userId?: string): Promise<VmRow[]> {
   const running = eq(vms.status, 'RUNNING');

@@ -18,7 +18,9 @@ import {
   latestTasks,
   lockUserVms,
   orphanedLocalVms,
+  liveVmsOf,
   runningVms,
+  stopIfStill,
   screenshotsById,
   updateVm,
   vmById,
@@ -266,6 +268,27 @@ export function createVmsService(deps: VmsDeps) {
       return rows.length;
     },
 
+    /**
+     * Hosted machines whose browser host stopped heartbeating: STOPPED with the reason, their running time metered
+     * and their task ended (once, whichever process's sweep gets there first). Start relaunches one on another host.
+     */
+    async stopHostLost(): Promise<number> {
+      if (!vm.lostOnHost) return 0;
+      const live = await liveVmsOf(db, 'hosted');
+      const lost = new Set(await vm.lostOnHost(live.map((r) => r.id)));
+      let stopped = 0;
+      for (const row of live.filter((r) => lost.has(r.id))) {
+        const at = new Date(now());
+        const updated = await stopIfStill(db, row.id, row.status, at);
+        if (!updated) continue;
+        if (row.status === 'RUNNING') await meterRunningTime(db, row, at);
+        await endLiveTasks(db, row.id, VMS.texts.hostLost, at);
+        await announce(updated, VMS.texts.hostLost);
+        stopped++;
+      }
+      return stopped;
+    },
+
     /** The run-time limit: stops the running machines (held here) of founders past their month's hours. */
     async stopOverHours(): Promise<number> {
       const at = new Date(now());
@@ -290,6 +313,16 @@ export function createVmsService(deps: VmsDeps) {
 }
 
 export type VmsService = ReturnType<typeof createVmsService>;
+
+/** With machines on browser hosts: every heartbeat period, stop the machines of hosts that went silent. */
+export function startHostLostSweep(service: Pick<VmsService, 'stopHostLost'>, vm: Pick<VmProvider, 'lostOnHost'>, log: Logger): () => void {
+  if (!vm.lostOnHost) return () => undefined;
+  const timer = setInterval(() => {
+    service.stopHostLost().catch((err: unknown) => log.warn({ err }, 'host-lost sweep failed'));
+  }, VMS.hosts.heartbeatMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
 
 /** Every minute: stop machines of founders past their month's hours (unref'd: it never holds the process up). */
 export function startHoursSweep(service: Pick<VmsService, 'stopOverHours'>, log: Logger, everyMs = 60_000): () => void {

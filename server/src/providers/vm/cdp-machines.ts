@@ -406,6 +406,7 @@ export function createCdpVmProvider(backend: MachineBackend, log: Logger): VmPro
       };
     },
     vnc: async () => null,
+    ...(backend.lostOnHost ? { lostOnHost: backend.lostOnHost.bind(backend) } : {}),
     async shutdown() {
       const ids = [...new Set([...machines.keys(), ...booting.keys()])];
       await Promise.all(ids.map((id) => (backend.machinesOutliveProcess ? detach(id) : stop(id))));

@@ -124,7 +124,7 @@ describe.skipIf(!existsSync(CHROMIUM))('hosted machines (two hosts, two API proc
     expect((await placements())[id]).toEqual({ host: before.host, running: true });
   });
 
-  it('reports a machine on a host that stopped heartbeating as host lost, and places new ones elsewhere', async () => {
+  it('relaunches a machine whose host stopped heartbeating on another host, afresh', async () => {
     const id = ids[2]!;
     const lost = (await placements())[id]!.host;
     await b.stop(id);
@@ -132,10 +132,19 @@ describe.skipIf(!existsSync(CHROMIUM))('hosted machines (two hosts, two API proc
       .update(machineHosts)
       .set({ heartbeatAt: new Date(Date.now() - VMS.hosts.lostAfterMs - 1000) })
       .where(eq(machineHosts.id, lost));
-    const refused = await b.start(id).catch((err: unknown) => err);
-    expect((refused as Error).message).toBe(VMS.texts.hostLost);
-    await hosts.find((h) => h.id === lost)!.beat();
+    const other = hosts.find((h) => h.id !== lost)!;
+    const elsewhere = Object.entries(await placements()).find(([, p]) => p.host === other.id)![0];
+    expect(await b.lostOnHost!([id, elsewhere])).toEqual([id]);
+    // Every other host is full: no capacity.
+    const full = await b.start(id).catch((err: unknown) => err);
+    expect((full as Error).message).toBe(VMS.texts.fleetFull);
+    // A place frees up there: the machine starts on it.
+    const running = Object.entries(await placements()).filter(([, p]) => p.host === other.id && p.running);
+    await b.stop(running[0]![0]);
     await b.start(id);
+    expect((await placements())[id]).toEqual({ host: other.id, running: true });
+    expect((await b.observe(id)).url).toBe('about:blank');
+    await hosts.find((h) => h.id === lost)!.beat();
   });
 
   it('terminating a machine removes it from its host and its placement', async () => {

@@ -3,7 +3,7 @@ import { VMS } from '@cofounder/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { createCdpVmProvider } from './cdp-machines.ts';
-import { hostsWithRoom, placementOf, recordPlacement, removePlacement, type HostRef } from './hosts.repo.ts';
+import { hostsWithRoom, onLostHosts, placementOf, recordPlacement, removePlacement, type HostRef } from './hosts.repo.ts';
 import type { MachineBackend } from './machine-backend.ts';
 import { normaliseAllowHosts } from './net-guard.ts';
 import { VmCapacityError, VmProviderError, type VmProvider } from './port.ts';
@@ -32,7 +32,7 @@ function hostedBackend(config: Config, db: Db, log: Logger, now: () => number): 
       });
     } catch (err) {
       log.warn({ hostId: host.id, path, err: String(err) }, 'machine host unreachable');
-      throw new VmProviderError(VMS.texts.hostLost);
+      throw new VmProviderError(VMS.texts.hostUnreachable);
     }
   }
 
@@ -48,13 +48,19 @@ function hostedBackend(config: Config, db: Db, log: Logger, now: () => number): 
     return true;
   }
 
-  /** The machine's host: where its profile already is, else the emptiest healthy host that takes it. */
+  /**
+   * The machine's host: where its profile already is, else the emptiest healthy host that takes it. A machine whose
+   * host is lost is relaunched on another host, afresh (its profile stayed on the lost one).
+   */
   async function hostFor(id: string): Promise<HostRef> {
     const placed = await placementOf(db, id, at());
-    if (placed) {
-      if (!placed.healthy) throw new VmProviderError(VMS.texts.hostLost);
+    if (placed?.healthy) {
       if (await startOn(placed, id)) return placed;
       throw new VmCapacityError(VMS.texts.fleetFull);
+    }
+    if (placed) {
+      log.warn({ vmId: id, hostId: placed.id }, 'relaunching a machine whose host is lost on another host');
+      await removePlacement(db, id);
     }
     // A host may fill up between the query and the start (another process placed there): try the next one.
     for (const host of await hostsWithRoom(db, id, at())) if (await startOn(host, id)) return host;
@@ -101,6 +107,7 @@ function hostedBackend(config: Config, db: Db, log: Logger, now: () => number): 
     },
     // The egress proxy runs on the host: its refusals reach this process as the page's blocked header only.
     refusalFor: () => null,
+    lostOnHost: (ids) => onLostHosts(db, ids, at()),
     async close() {},
   };
 }

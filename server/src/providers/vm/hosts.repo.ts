@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, not, sql } from 'drizzle-orm';
 import { VMS } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import { machineHosts, machinePlacements } from '../../db/schema.ts';
@@ -58,4 +58,15 @@ export async function recordPlacement(db: Db, vmId: string, hostId: string, runn
 
 export async function removePlacement(db: Db, vmId: string): Promise<void> {
   await db.delete(machinePlacements).where(eq(machinePlacements.vmId, vmId));
+}
+
+/** Which of these machines sit on a host that is no longer healthy (stopped heartbeating or shut down). */
+export async function onLostHosts(db: Db, vmIds: string[], now: Date): Promise<string[]> {
+  if (vmIds.length === 0) return [];
+  const rows = await db
+    .select({ vmId: machinePlacements.vmId })
+    .from(machinePlacements)
+    .innerJoin(machineHosts, eq(machineHosts.id, machinePlacements.hostId))
+    .where(and(inArray(machinePlacements.vmId, vmIds), not(healthy(now)!)));
+  return rows.map((r) => r.vmId);
 }

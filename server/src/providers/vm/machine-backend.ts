@@ -29,6 +29,8 @@ export interface MachineBackend {
   readonly allowHosts: ReadonlySet<string>;
   /** Why the egress proxy refused `host`, when it did and this process can know. */
   refusalFor(host: string): string | null;
+  /** Of these machines, the ones whose browser host is lost (hosted only). */
+  lostOnHost?(ids: string[]): Promise<string[]>;
   /** At server shutdown: true when machines' browsers stay running (on their hosts), false when they stop. */
   readonly machinesOutliveProcess: boolean;
   close(): Promise<void>;

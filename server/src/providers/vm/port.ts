@@ -100,6 +100,8 @@ export interface VmProvider {
   watch(id: string, onFrame: (jpeg: Buffer) => void): () => void;
   /** Cloud: where noVNC listens and its password. Local machines have no VNC (the view is the monitor stream). */
   vnc(id: string): Promise<{ host: string; port: number; password: string } | null>;
+  /** Hosted machines: which of these are on a browser host that stopped heartbeating. Absent elsewhere. */
+  lostOnHost?(ids: string[]): Promise<string[]>;
   /** Closes every machine this process holds (server shutdown). */
   shutdown(): Promise<void>;
 }
