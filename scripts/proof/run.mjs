@@ -5,7 +5,7 @@
 //                                         60 s, the ramp, a 10-minute soak
 //   node scripts/proof/run.mjs --short    what CI runs: 10 kills per database, scale-out, 50 founders for 15 s,
 //                                         a short ramp, a 30-second soak
-//   --only crash,scale-out,load,security  run a subset; --no-build uses server/dist/main.js as it is
+//   --only crash,scale-out,load,hosts,security  run a subset; --no-build uses server/dist/main.js as it is
 // The full run also runs the quick proofs npm test runs anyway (server/src/security, the JS budgets) so one table
 // holds every figure of issue 13; --short leaves them to npm test.
 import { crashProof } from './crash.mjs';
@@ -14,6 +14,7 @@ import { requireNode } from '../node-version.mjs';
 
 requireNode();
 import { loadProof } from './load.mjs';
+import { hostsProof } from './hosts.mjs';
 import { scaleOutProof } from './scale-out.mjs';
 import { budgetsProof, securityProof } from './security.mjs';
 
@@ -43,6 +44,9 @@ if (wants('crash')) {
 }
 if (wants('scale-out')) await timed('scale-out', () => scaleOutProof({ founders: plan.founders }));
 if (wants('load')) await timed('load', () => loadProof(plan.load));
+// Machines on browser hosts (issue 28 §5): full runs and --only hosts; npm test's short run leaves it out (about a
+// minute: two hosts, two API processes and a 20 s heartbeat window).
+if ((!short || only?.has('hosts')) && wants('hosts')) await timed('hosts', hostsProof);
 if (!short && wants('security')) {
   await timed('security', securityProof);
   await timed('budgets', budgetsProof);

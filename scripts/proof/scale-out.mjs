@@ -38,7 +38,7 @@ const TASKS_TIMEOUT_MS = 180_000;
 const MONITOR_TIMEOUT_MS = 30_000;
 
 /** A round-robin HTTP proxy: request n goes to upstream n mod 2. Counts what each upstream answered. */
-function startProxy(port, upstreams) {
+export function startProxy(port, upstreams) {
   const served = upstreams.map(() => 0);
   let next = 0;
   const server = createServer((req, res) => {
