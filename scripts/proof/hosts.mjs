@@ -5,8 +5,8 @@
 //
 // Proves:
 //   - placement: 3 founders launch 2 machines each through the proxy; the 6 spread over both hosts.
-//   - an API process killed with SIGKILL (while it drives a machine) leaves its machines running: the other
-//     process drives them (a screenshot through it).
+//   - an API process killed with SIGKILL (while it runs a task on a machine) leaves its machines running: the other
+//     process drives them (a screenshot through it), and fails the orphaned task with the reason.
 //   - a host killed with SIGKILL: its machines are stopped "host lost" within the heartbeat window, and Start
 //     relaunches one on the other host.
 import { randomBytes } from 'node:crypto';
@@ -21,7 +21,8 @@ import { api, ensureServerBuilt, failed, figure, freePort, parseArgs, pool, prin
 import { startProxy } from './scale-out.mjs';
 
 const HOST_LOST_MS = 20_000; // VMS.hosts.lostAfterMs
-const SWEEP_MS = 5_000; // VMS.hosts.heartbeatMs: each API process sweeps this often
+const SWEEP_MS = 5_000; // VMS.hosts.heartbeatMs and VMS.taskHeartbeatMs: each API process sweeps this often
+const TASK_LOST_MS = 30_000; // VMS.taskLostAfterMs
 
 /** `npm run machine-host`'s process; resolves once it says it is registered. */
 async function startHost(env) {
@@ -119,21 +120,29 @@ export async function hostsProof() {
     }).catch(() => null);
     await sleep(1500);
     await a.kill9();
+    const killedApiAt = Date.now();
     await busy;
     const shot = await api(b.url, 'POST', `/api/computer-use/screenshot/${driven.id}`, { token: driven.user.token, timeoutMs: 60_000 });
     const survived = shot.status === 200 && /^data:image\/jpeg;base64,/.test(shot.body.screenshot ?? '');
     const { rows: listed } = await db.query('select status from vms where id = $1', [driven.id]);
-    const { rows: tasks } = await db.query('select status from vm_tasks where vm_id = $1', [driven.id]);
+
     figures.push(
       figure(label, 'machine driven by an API process killed with SIGKILL: still RUNNING, screenshot through the other', survived && listed[0]?.status === 'RUNNING' ? 'yes' : `no (${shot.status}, ${listed[0]?.status})`, 'yes', survived && listed[0]?.status === 'RUNNING'),
-      // Not yet resumed or failed by another process (issue 28 §3, open): shown, not judged.
-      figure(label, "the killed process's computer-use task afterwards", tasks.map((t) => t.status).join(', ') || 'none', '', null),
     );
-    // The founder's way out today: stopping the machine ends a task whose process is gone (after a 10 s wait).
-    const stopped = await api(b.url, 'POST', `/api/vms/stop/${driven.id}`, { token: driven.user.token, timeoutMs: 60_000 });
-    const { rows: after } = await db.query('select status from vm_tasks where vm_id = $1', [driven.id]);
-    const ended = stopped.status === 200 && after.every((t) => t.status !== 'running');
-    figures.push(figure(label, 'stopping that machine ends the orphaned task', ended ? `yes (${after.map((t) => t.status).join(', ')})` : `no (${stopped.status})`, 'yes', ended));
+    // Its task: failed with the reason by B's sweep once A's heartbeat is 30 s old (VMS.taskLostAfterMs), never run
+    // twice.
+    let task = null;
+    while (Date.now() - killedApiAt < TASK_LOST_MS + 3 * SWEEP_MS) {
+      ({ rows: [task] } = await db.query('select status, message from vm_tasks where vm_id = $1', [driven.id]));
+      if (task && task.status !== 'running') break;
+      await sleep(250);
+    }
+    const taskMs = Date.now() - killedApiAt;
+    const taskFailed = task?.status === 'failed' && /server process running this task stopped/.test(task.message ?? '');
+    figures.push(
+      figure(label, "the killed process's task: failed with the reason by the other process", taskFailed ? 'yes' : `no (${task?.status})`, 'yes', taskFailed),
+      figure(label, 'API process killed → its task failed', taskFailed ? taskMs : -1, `≤ ${TASK_LOST_MS + 2 * SWEEP_MS}`, taskFailed && taskMs <= TASK_LOST_MS + 2 * SWEEP_MS, 'ms'),
+    );
 
     // Kill -9 a host: its machines are stopped "host lost", then one is relaunched on the other host.
     const victim = hosts[0];

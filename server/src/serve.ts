@@ -18,6 +18,7 @@ import { createEventBus } from './events/create-bus.ts';
 import { createVmEvents } from './events/vm-events.ts';
 import { startLiveView } from './features/vms/live-view.ts';
 import { vmServices } from './features/vms/vm-services.ts';
+import { startSilentTaskSweep } from './features/computer-use/computer-use.service.ts';
 import { ownsVmCheck, startHostLostSweep, startHoursSweep } from './features/vms/vms.service.ts';
 import { isLocalMode } from './features/model-settings/local-mode.ts';
 import { localServersFor } from './features/model-settings/local-servers.service.ts';
@@ -140,6 +141,7 @@ export async function serve(config: Config, lock: DataDirLock | null): Promise<v
   closers.add(() => machines.founderControl?.close());
   closers.add(startHoursSweep(machines.vms, log));
   closers.add(startHostLostSweep(machines.vms, vm, log));
+  closers.add(startSilentTaskSweep(machines.computerUse, log));
   const server = createServer(app.koa.callback());
   server.on('upgrade', app.localCalls.upgrade);
   closers.add(async () => {

@@ -609,6 +609,12 @@ export const VMS = {
    * A host runs at most defaultCapacity machines unless told otherwise, and listens on defaultPort.
    */
   hosts: { heartbeatMs: 5000, lostAfterMs: 20_000, defaultCapacity: 4, defaultPort: 3400 },
+  /**
+   * A computer-use task's process marks it alive this often; one silent for taskLostAfterMs (its process died) is
+   * failed by any other process's sweep, which runs every taskHeartbeatMs.
+   */
+  taskHeartbeatMs: 5000,
+  taskLostAfterMs: 30_000,
   /** A computer-use task ends after this many steps or this long, whichever comes first. */
   maxSteps: 25,
   taskTimeLimitMs: 4 * 60_000,
@@ -667,6 +673,8 @@ export const VMS = {
     /** A hosted machine whose host stopped heartbeating (VMS.hosts.lostAfterMs): stopped, Start relaunches it. */
     hostLost:
       "The machine's host stopped answering, so the machine was stopped. Start it to relaunch it on another host (without its saved browser data).",
+    /** A computer-use task whose server process died (VMS.taskLostAfterMs without a heartbeat). */
+    runnerLost: 'The server process running this task stopped, so the task ended. Run it again.',
     /** A call to a machine's host that got no answer. */
     hostUnreachable: "The machine's host is not answering. Try again in a minute.",
     hoursUsed: (h: number) => `You have used this month's ${h} hours of machine time. Upgrade your plan for more.`,

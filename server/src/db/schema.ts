@@ -836,6 +836,11 @@ export const vmTasks = pgTable(
     tokens: integer('tokens').notNull().default(0),
     startedAt: timestamp('started_at', tz).notNull().defaultNow(),
     endedAt: timestamp('ended_at', tz),
+    /**
+     * The process running a live task writes this every VMS.taskHeartbeatMs; a live task silent for
+     * VMS.taskLostAfterMs lost its process and is failed by any other (null on rows from before: started_at counts).
+     */
+    heartbeatAt: timestamp('heartbeat_at', tz),
   },
   (t) => [
     // vm_id ascending: the latest task per machine (DISTINCT ON vm_id) reads this forwards.

@@ -33,7 +33,7 @@ export async function insertTask(
   values: Pick<VmTaskRow, 'vmId' | 'userId' | 'engineTaskId' | 'description'>,
   at: Date,
 ): Promise<VmTaskRow> {
-  const [row] = await db.insert(vmTasks).values({ ...values, status: 'running', startedAt: at }).returning();
+  const [row] = await db.insert(vmTasks).values({ ...values, status: 'running', startedAt: at, heartbeatAt: at }).returning();
   return row!;
 }
 
@@ -108,6 +108,20 @@ export async function storeScreenshot(db: Db, vmId: string, userId: string, jpeg
     .returning({ id: vmScreenshots.id });
   await pruneScreenshots(db, vmId, row!.id);
   return row!.id;
+}
+
+/** The running process's sign of life for a live task. */
+export async function touchTask(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(vmTasks).set({ heartbeatAt: at }).where(and(eq(vmTasks.id, id), inArray(vmTasks.status, LIVE)));
+}
+
+/** Fails every live task whose process has not marked it alive since `cutoff`; answers the tasks it failed. */
+export async function failSilentTasks(db: Db, message: string, at: Date, cutoff: Date): Promise<VmTaskRow[]> {
+  return db
+    .update(vmTasks)
+    .set({ status: 'failed', message, endedAt: at, pendingConfirmation: null })
+    .where(and(inArray(vmTasks.status, LIVE), sql`coalesce(${vmTasks.heartbeatAt}, ${vmTasks.startedAt}) < ${cutoff}`))
+    .returning();
 }
 
 /** Ends a machine's live task that nothing runs any more (its process is gone). */

@@ -21,6 +21,7 @@ import { ownVm, screenshotsById, type MonitorPublisher } from '../vms/vms.servic
 import {
   answerConfirmation,
   appendDecision,
+  failSilentTasks,
   insertTask,
   latestTask,
   liveTask,
@@ -28,6 +29,7 @@ import {
   requestStop,
   storeScreenshot,
   taskById,
+  touchTask,
   updateTask,
 } from './computer-use.repo.ts';
 import { runComputerTask } from './loop.ts';
@@ -165,6 +167,11 @@ export function createComputerUseService(deps: ComputerUseDeps) {
 
     const stopRequested = async () => (await taskById(db, taskId))?.stopRequested ?? true;
     const { founderControl } = deps;
+    // This process's sign of life for the task: if it dies, another process's sweep fails the task (failSilent).
+    const alive = setInterval(() => {
+      touchTask(db, taskId, new Date(now())).catch((err: unknown) => log.warn({ err, vmId }, 'task heartbeat failed'));
+    }, VMS.taskHeartbeatMs);
+    alive.unref();
     let result: LoopResult;
     try {
       // The founder's own model drives their machine when they connected one.
@@ -191,6 +198,8 @@ export function createComputerUseService(deps: ComputerUseDeps) {
       // The loop ends every task itself; this is a failure of our own (the database): the row must not stay live.
       await updateTask(db, taskId, { status: 'failed', message: VMS.texts.runFailed, endedAt: new Date(now()), pendingConfirmation: null });
       throw err;
+    } finally {
+      clearInterval(alive);
     }
     const final = result.finalScreenshot;
     const screenshotId = final ? await storeScreenshot(db, vmId, run.userId, final, new Date(now())) : null;
@@ -276,6 +285,20 @@ export function createComputerUseService(deps: ComputerUseDeps) {
     },
 
     /**
+     * Live tasks whose process died (no heartbeat for VMS.taskLostAfterMs): failed with the reason, once, and the
+     * founder's monitor told. Any process may run this; a task still running somewhere keeps its heartbeat fresh.
+     */
+    async failSilent(): Promise<number> {
+      const at = new Date(now());
+      const failed = await failSilentTasks(db, VMS.texts.runnerLost, at, new Date(at.getTime() - VMS.taskLostAfterMs));
+      for (const task of failed) {
+        const event = { type: 'status', vmId: task.vmId, taskId: task.id, timestamp: at.toISOString(), status: 'failed', message: VMS.texts.runnerLost } as const;
+        await deps.events?.publish(task.userId, event).catch((err: unknown) => log.warn({ err, vmId: task.vmId }, 'task end not published'));
+      }
+      return failed.length;
+    },
+
+    /**
      * Before a machine stops running: asks its live task to stop and waits for it to end; a task whose process
      * is gone (it never ends by itself) is marked stopped.
      */
@@ -296,6 +319,15 @@ export function createComputerUseService(deps: ComputerUseDeps) {
 }
 
 export type ComputerUseService = ReturnType<typeof createComputerUseService>;
+
+/** Every VMS.taskHeartbeatMs: fail the live tasks whose process died (unref'd: it never holds the process up). */
+export function startSilentTaskSweep(service: Pick<ComputerUseService, 'failSilent'>, log: Logger): () => void {
+  const timer = setInterval(() => {
+    service.failSilent().catch((err: unknown) => log.warn({ err }, 'silent task sweep failed'));
+  }, VMS.taskHeartbeatMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
 
 // The part of this area other areas may use (they never import its repo: docs/architecture.md "Layers").
 export { endLiveTasks, pendingConfirmations } from './computer-use.repo.ts';

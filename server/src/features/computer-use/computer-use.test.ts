@@ -20,6 +20,7 @@ import { createFakeVm, FAKE_JPEG, type FakeVm } from '../../test/fake-vm.ts';
 import { startTestServer, type TestServer } from '../../test/server.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
 import { vms } from '../../db/schema.ts';
+import { createComputerUseService } from './computer-use.service.ts';
 
 let t: TestServer;
 let fake: FakeVm;
@@ -319,3 +320,30 @@ describe('screenshot and task', () => {
     expect(await t.database.db.select().from(vmScreenshots).where(eq(vmScreenshots.vmId, vm.id))).toEqual([]);
   });
 });
+
+describe('a task whose server process died', () => {
+  it('is failed by another process once its heartbeat is older than VMS.taskLostAfterMs, once, and the founder told', async () => {
+    const user = await signedInUser(t);
+    await givePlan(t.database, user.id, 'builder');
+    const [silent, alive] = [await machine(user), await machine(user)];
+    const at = t.clock.now();
+    const [dead] = await t.database.db
+      .insert(vmTasks)
+      .values([
+        { vmId: silent.id, userId: user.id, description: 'open a page', status: 'running', startedAt: new Date(at - 60_000), heartbeatAt: new Date(at - VMS.taskLostAfterMs - 1) },
+        { vmId: alive.id, userId: user.id, description: 'open a page', status: 'awaiting_confirmation', startedAt: new Date(at - 60_000), heartbeatAt: new Date(at - 1000) },
+      ])
+      .returning();
+    const events = recordEvents(silent.id);
+    const sweep = createComputerUseService({ db: t.database.db, vm: fake, ai: t.models, node: 'other', now: t.clock.now, log: pino({ level: 'silent' }), events: t.vmEvents });
+
+    expect(await sweep.failSilent()).toBe(1);
+    expect(await sweep.failSilent()).toBe(0);
+    expect((await task(user, silent.id)).task).toMatchObject({ status: 'failed', message: VMS.texts.runnerLost });
+    expect((await task(user, alive.id)).task).toMatchObject({ status: 'awaiting_confirmation' });
+    expect(events).toContainEqual(expect.objectContaining({ type: 'status', taskId: dead!.id, status: 'failed', message: VMS.texts.runnerLost }));
+    // The machine takes a new task.
+    expect((await run(user, silent.id, { task: 'take a screenshot' })).status).toBe(200);
+  });
+});
+

@@ -1,0 +1,1 @@
+ALTER TABLE "vm_tasks" ADD COLUMN "heartbeat_at" timestamp with time zone;
