@@ -54,8 +54,9 @@ export function createHostServer(options: {
         await browsers.start(id);
       } catch (err) {
         if (err instanceof HostFullError) return send(res, 503, { error: err.message });
-        log.warn({ vmId: id, err: String(err).split('\n')[0] }, 'machine did not start');
-        return send(res, 502, { error: `The machine could not start: ${String(err).split('\n')[0]}` });
+        const why = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+        log.warn({ vmId: id, err: why }, 'machine did not start');
+        return send(res, 502, { error: `The machine could not start: ${why}` });
       }
       return send(res, 200, { cdpPath: `/v1/machines/${id}/cdp` });
     }

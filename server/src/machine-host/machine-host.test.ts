@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -121,5 +121,36 @@ describe.skipIf(!existsSync(CHROMIUM))('machine host (real Chromium)', () => {
     expect(row.stoppedAt).not.toBeNull();
     expect(row.machines).toBe(0);
     host = { ...host, close: async () => {} };
+  });
+});
+
+describe('machine host whose browser cannot start', () => {
+  it('answers 502 with the reason, and the failed launch frees its place', async () => {
+    const database = await openTestDatabase();
+    const dir = mkdtempSync(join(tmpdir(), 'cofounder-host-broken-'));
+    // A "browser" that tells its version and then fails to start.
+    const broken = join(dir, 'chromium');
+    writeFileSync(broken, '#!/bin/sh\n[ "$1" = "--version" ] && echo "Chromium 1.0" && exit 0\necho "no display" >&2\nexit 1\n', { mode: 0o755 });
+    const config = loadHostConfig({
+      DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
+      MACHINE_HOST_PORT: '0',
+      MACHINE_HOST_CAPACITY: '1',
+      MACHINE_HOST_SECRET: SECRET,
+      MACHINE_HOST_DATA_DIR: join(dir, 'data'),
+      VM_CHROMIUM_PATH: broken,
+    });
+    const host = await startMachineHost(config, database.db, log);
+    try {
+      const put = () => fetch(`${host.address}/v1/machines/${randomUUID()}`, { method: 'PUT', headers: { authorization: `Bearer ${SECRET}` } });
+      for (let i = 0; i < 2; i++) {
+        const res = await put();
+        expect(res.status).toBe(502);
+        expect(((await res.json()) as { error: string }).error).toMatch(/^The machine could not start: Chromium did not start: exited with code 1/);
+      }
+    } finally {
+      await host.close();
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
