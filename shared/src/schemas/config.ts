@@ -55,10 +55,16 @@ export const PublicConfig = z.object({
   monitorPort: z.number().int().default(3001),
   /**
    * AI computer control: local machines are Chromium browsers on this server (available when Chromium is
-   * installed), real ones a cloud provider's machines. reason says why it is unavailable.
+   * installed), or with `hosted` on the deployment's machine hosts (VM_HOSTS=registered); real ones a cloud
+   * provider's machines. reason says why it is unavailable.
    */
   vm: z
-    .object({ available: z.boolean(), mode: ProviderMode, reason: z.string().nullable() })
-    .default({ available: false, mode: 'local', reason: null }),
+    .object({
+      available: z.boolean(),
+      mode: ProviderMode,
+      reason: z.string().nullable(),
+      hosted: z.boolean().default(false),
+    })
+    .default({ available: false, mode: 'local', reason: null, hosted: false }),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

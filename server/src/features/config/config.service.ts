@@ -67,6 +67,6 @@ export function publicConfigService({
       reason: voice.serverDefault.unavailableReason,
     },
     monitorPort: config.monitorPort,
-    vm: { available: vm.available, mode: vm.mode, reason: vm.unavailableReason },
+    vm: { available: vm.available, mode: vm.mode, reason: vm.unavailableReason, hosted: vm.kind === 'hosted' },
   });
 }

@@ -47,7 +47,7 @@ describe('AI Computer Control Center', () => {
   it('says computer control is unavailable, with the reason, and offers no Launch', async () => {
     const srv = vmServer();
     open(srv, {
-      vm: { available: false, mode: 'local', reason: 'Chromium is not installed on this server.' },
+      vm: { available: false, mode: 'local', reason: 'Chromium is not installed on this server.', hosted: false },
     });
     await heading();
     const alert = screen.getByRole('alert');
@@ -62,6 +62,13 @@ describe('AI Computer Control Center', () => {
     await screen.findByRole('heading', { name: 'No machines yet' });
     expect(screen.getByText(/each machine is a Chromium browser running on this server/)).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Launch New VM' })).toHaveLength(1);
+  });
+
+  it("says so when machines run on the deployment's machine hosts", async () => {
+    open(vmServer(), { vm: { ...VM_CONFIG.vm, hosted: true } });
+    await screen.findByRole('heading', { name: 'No machines yet' });
+    expect(screen.getByText(/^Hosted mode: each machine is a Chromium browser on one of this deployment's machine hosts/)).toBeTruthy();
+    expect(screen.queryByText(/running on this server/)).toBeNull();
   });
 
   it('shows per state only the buttons the state allows, with badge, type, IP and the last task', async () => {

@@ -7,6 +7,8 @@ export const VM_TEXT = {
   launch: 'Launch New VM',
   localMode:
     'Local mode: each machine is a Chromium browser running on this server, not a cloud desktop. What it does happens on this server.',
+  hostedMode:
+    "Hosted mode: each machine is a Chromium browser on one of this deployment's machine hosts, not a cloud desktop. What it does happens on that host.",
   unavailableTitle: 'Computer control is unavailable',
   emptyTitle: 'No machines yet',
   emptyBody:
