@@ -175,4 +175,16 @@ describe.skipIf(!existsSync(CHROMIUM))('machines on browser hosts, through the r
     expect(shot.screenshot).toMatch(/^data:image\/jpeg;base64,\/9j/);
     expect((await post(`/api/vms/terminate/${vm.id}`)).status).toBe(200);
   });
+
+  it('deletes a stopped machine whose host is gone (nothing is left to reach there)', { timeout: 60_000 }, async () => {
+    const post = (path: string) => call(second, 'POST', path, { token: lateUser.token, body: {} });
+    const vm = VmResponse.parse(await (await post('/api/vms/launch')).json()).vm;
+    expect((await post(`/api/vms/stop/${vm.id}`)).status).toBe(200);
+    // Both hosts shut down: the machine's host is gone, whichever it was.
+    await host!.close();
+    await spare!.close();
+    expect((await post(`/api/vms/terminate/${vm.id}`)).status).toBe(200);
+    const placements = await database.db.select().from(machinePlacements).where(eq(machinePlacements.vmId, vm.id));
+    expect(placements).toEqual([]);
+  });
 });

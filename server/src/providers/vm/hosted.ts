@@ -67,9 +67,17 @@ function hostedBackend(config: Config, db: Db, log: Logger, now: () => number): 
     throw new VmCapacityError(VMS.texts.fleetFull);
   }
 
-  async function onHost(id: string, method: string, path: string): Promise<void> {
+  /**
+   * One call to the machine's host. Ending a machine (`ending`) on a lost host has nothing left to reach: it goes on
+   * without the call, so a founder can still stop or delete it; freezing or thawing it cannot.
+   */
+  async function onHost(id: string, method: string, path: string, ending = false): Promise<void> {
     const placed = await placementOf(db, id, at());
     if (!placed) return;
+    if (!placed.healthy) {
+      if (ending) return;
+      throw new VmProviderError(VMS.texts.hostLost);
+    }
     const res = await call(placed, method, `/v1/machines/${id}${path}`);
     if (!res.ok && res.status !== 404) throw new VmProviderError(`The machine host answered ${res.status}.`);
   }
@@ -92,7 +100,7 @@ function hostedBackend(config: Config, db: Db, log: Logger, now: () => number): 
     },
     async quit(id, browser) {
       await browser?.close().catch(() => {});
-      await onHost(id, 'DELETE', '');
+      await onHost(id, 'DELETE', '', true);
       const placed = await placementOf(db, id, at());
       if (placed) await recordPlacement(db, id, placed.id, false);
     },
@@ -102,7 +110,7 @@ function hostedBackend(config: Config, db: Db, log: Logger, now: () => number): 
     suspend: (id) => onHost(id, 'POST', '/suspend'),
     resume: (id) => onHost(id, 'POST', '/resume'),
     async remove(id) {
-      await onHost(id, 'DELETE', '?purge=1');
+      await onHost(id, 'DELETE', '?purge=1', true);
       await removePlacement(db, id);
     },
     // The egress proxy runs on the host: its refusals reach this process as the page's blocked header only.
