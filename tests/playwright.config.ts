@@ -87,6 +87,9 @@ export default defineConfig({
     {
       command: 'npm start',
       cwd: '..',
+      // SIGTERM, as a terminal's Ctrl-C: the server stops its machines' browsers (detached process groups that a
+      // SIGKILL of the server would leave running).
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       url: `${baseURL}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -109,6 +112,9 @@ export default defineConfig({
     {
       command: 'npm start',
       cwd: '..',
+      // SIGTERM, as a terminal's Ctrl-C: the server stops its machines' browsers (detached process groups that a
+      // SIGKILL of the server would leave running).
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       url: `${localVoiceBaseURL}/api/health`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -10,7 +10,7 @@
 //   - a host killed with SIGKILL: its machines are stopped "host lost" within the heartbeat window, and Start
 //     relaunches one on the other host.
 import { randomBytes } from 'node:crypto';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -184,6 +184,9 @@ export async function hostsProof() {
     await proxy?.close();
     for (const s of servers) await s.kill9();
     for (const h of hosts) await h.stop();
+    // The browsers of the host killed with SIGKILL outlive it (their own process groups, as on a real machine,
+    // where the host's next start kills them): end them here.
+    for (const dir of dirs) spawnSync('pkill', ['-KILL', '-f', '--', `user-data-dir=${dir}/`]);
     page.close();
     pgServer.stop();
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
