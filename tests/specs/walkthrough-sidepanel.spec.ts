@@ -91,6 +91,10 @@ test('Sign Out in the popup switches an open side panel to signed-out at once', 
   await signInPopup(popup);
   const panel = await openPanel(context, extensionId);
   await expect(chatInput(panel)).toBeVisible();
+  // Both pages have read the server's voice status: a read still in flight at Sign Out meets the ended session
+  // (401), which the browser logs (seen once in a clean-clone run).
+  await expect(popup.getByRole('button', { name: 'Quick voice note' })).toBeEnabled();
+  await expect(panel.getByRole('button', { name: 'Start voice input' })).toBeEnabled();
 
   await popup.getByRole('button', { name: 'Sign Out' }).click();
   await expect(popup.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
