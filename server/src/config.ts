@@ -281,6 +281,14 @@ function stripeApiBase(url: string | undefined): StripeConfig['apiBase'] {
   return { host: parsed.hostname, port: Number(parsed.port || (protocol === 'http' ? 80 : 443)), protocol };
 }
 
+/** VM_ALLOW_HOSTS: comma-separated host:port pairs, lower-cased (read by the server and by machine hosts). */
+export function parseAllowHosts(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+}
+
 /** Parses the environment once; an empty string counts as unset (common in .env files). */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -347,10 +355,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     vm: {
       chromiumPath: e.VM_CHROMIUM_PATH ?? findChromium(),
-      allowHosts: (e.VM_ALLOW_HOSTS ?? '')
-        .split(',')
-        .map((h) => h.trim().toLowerCase())
-        .filter(Boolean),
+      allowHosts: parseAllowHosts(e.VM_ALLOW_HOSTS),
       maxLocalMachines: e.VM_MAX_LOCAL_MACHINES,
       hosts: e.VM_HOSTS ?? null,
       searchUrl: e.VM_SEARCH_URL,

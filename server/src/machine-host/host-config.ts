@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { VMS } from '@cofounder/shared';
+import { parseAllowHosts } from '../config.ts';
 
 // `npm run machine-host` (issue 28 §1) is configured by its environment, checked here once at start-up.
 
@@ -56,9 +57,7 @@ export function loadHostConfig(env: NodeJS.ProcessEnv): HostConfig {
     secret: e.MACHINE_HOST_SECRET ?? randomBytes(32).toString('base64url'),
     dataDir: e.MACHINE_HOST_DATA_DIR,
     chromiumPath: e.VM_CHROMIUM_PATH,
-    allowHosts: e.VM_ALLOW_HOSTS.split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
+    allowHosts: parseAllowHosts(e.VM_ALLOW_HOSTS),
     logLevel: e.LOG_LEVEL,
   };
 }
