@@ -152,7 +152,7 @@ export async function hostsProof() {
     await victim.kill9();
     let stoppedMs = null;
     while (Date.now() - killedAt < HOST_LOST_MS + 4 * SWEEP_MS) {
-      const { rows } = await db.query(`select count(*)::int n from vms where id = any($1::uuid[]) and status = 'STOPPED'`, [lostIds]);
+      const { rows } = await db.query(`select count(*)::int n from vms where id = any($1::uuid[]) and status = 'STOPPED' and stop_reason = 'host_lost'`, [lostIds]);
       if (rows[0].n === lostIds.length) {
         stoppedMs = Date.now() - killedAt;
         break;

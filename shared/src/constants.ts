@@ -577,6 +577,11 @@ export const SMS = {
 
 /** Virtual machine states (spec 2 §3 "VM", §4). */
 export const VM_STATUSES = ['RUNNING', 'SUSPENDED', 'STOPPED', 'TERMINATED'] as const;
+/**
+ * Why a machine is STOPPED when the founder did not stop it: its browser host stopped answering (VMS.texts.hostLost),
+ * or the server process that ran it restarted (VMS.texts.restarted). Cleared by the founder's next action on it.
+ */
+export const VM_STOP_REASONS = ['host_lost', 'restarted'] as const;
 
 /** What a computer-use step can do (spec 2 §3 "Decision"; issue 12). `done` ends the task. */
 export const COMPUTER_ACTIONS = ['click', 'double_click', 'type', 'key', 'scroll', 'navigate', 'wait', 'screenshot', 'done'] as const;

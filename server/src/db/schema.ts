@@ -31,6 +31,7 @@ import {
   TASK_OUTCOMES,
   TASK_STATUSES,
   VM_STATUSES,
+  VM_STOP_REASONS,
   VM_TASK_STATUSES,
   type ApprovalPost,
   type Decision,
@@ -754,12 +755,15 @@ export const vms = pgTable(
     node: text('node'),
     /** When the machine last began running (counts toward the monthly machine hours); null when not running. */
     runningSince: timestamp('running_since', tz),
+    /** Why it is STOPPED when the founder did not stop it (VM_STOP_REASONS); null otherwise. */
+    stopReason: text('stop_reason', { enum: VM_STOP_REASONS }),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [
     index('vms_user_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('vms_status', oneOf(t.status, VM_STATUSES)),
+    check('vms_stop_reason', oneOf(t.stopReason, VM_STOP_REASONS)),
   ],
 );
 export type VmRow = typeof vms.$inferSelect;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPUTER_ACTIONS, VM_STATUSES, VMS } from '../constants.ts';
+import { COMPUTER_ACTIONS, VM_STATUSES, VM_STOP_REASONS, VMS } from '../constants.ts';
 
 // AI computer control (spec 1 §3 "VM", §7; spec 2 §3 "VM", §4, §7; issue 12). Machines the co-founder drives,
 // the computer-use tasks it runs on them, and the live monitor socket's messages.
@@ -35,11 +35,14 @@ export const Vm = z.object({
   machineType: z.string(),
   /** local: a Chromium on this server; cloud: a machine image with a desktop and VNC. */
   provider: z.enum(['local', 'hosted', 'cloud']),
+  /** Why a STOPPED machine stopped when the founder did not stop it (its card says so and offers Relaunch). */
+  stopReason: z.enum(VM_STOP_REASONS).nullable(),
   createdAt: z.string(),
   /** The latest computer-use task on this machine, null if none ran yet. */
   task: VmTaskState.nullable(),
 });
 export type Vm = z.infer<typeof Vm>;
+export type VmStopReason = NonNullable<Vm['stopReason']>;
 
 export const ComputerActionType = z.enum(COMPUTER_ACTIONS);
 export type ComputerActionType = z.infer<typeof ComputerActionType>;

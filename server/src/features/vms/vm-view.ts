@@ -30,6 +30,7 @@ export function toVm(row: VmRow, task: VmTaskState | null): Vm {
     externalIp: row.externalIp,
     machineType: row.machineType,
     provider: row.provider,
+    stopReason: row.status === 'STOPPED' ? row.stopReason : null,
     createdAt: row.createdAt.toISOString(),
     task,
   };

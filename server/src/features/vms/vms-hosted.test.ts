@@ -164,12 +164,13 @@ describe.skipIf(!existsSync(CHROMIUM))('machines on browser hosts, through the r
     expect(await service.stopHostLost()).toBe(1);
     // A second sweep (another process's) finds nothing left to do.
     expect(await service.stopHostLost()).toBe(0);
+    // The card says why it stopped (and offers Relaunch) until the founder acts on it.
     const listed = (await (await call(second, 'GET', '/api/vms/list', { token: user.token })).json()) as { vms: { id: string; status: string }[] };
-    expect(listed.vms.find((v) => v.id === vm.id)?.status).toBe('STOPPED');
+    expect(listed.vms.find((v) => v.id === vm.id)).toMatchObject({ status: 'STOPPED', stopReason: 'host_lost' });
 
     const started = await post(`/api/vms/start/${vm.id}`);
     expect(started.status).toBe(200);
-    expect(VmResponse.parse(await started.json()).vm.status).toBe('RUNNING');
+    expect(VmResponse.parse(await started.json()).vm).toMatchObject({ status: 'RUNNING', stopReason: null });
     expect(await placedOn()).toBe(other.id);
     const shot = ScreenshotResponse.parse(await (await post(`/api/computer-use/screenshot/${vm.id}`)).json());
     expect(shot.screenshot).toMatch(/^data:image\/jpeg;base64,\/9j/);

@@ -6,7 +6,7 @@ import { vms, vmScreenshots, vmTasks, vmUsage, type VmRow, type VmTaskRow } from
 // SQL for the machines, their monthly usage and the screenshots their tasks leave behind.
 
 export type NewVm = Pick<VmRow, 'userId' | 'name' | 'status' | 'provider' | 'machineType' | 'node' | 'runningSince'>;
-export type VmPatch = Partial<Pick<VmRow, 'status' | 'node' | 'runningSince' | 'machineType' | 'externalIp'>>;
+export type VmPatch = Partial<Pick<VmRow, 'status' | 'node' | 'runningSince' | 'machineType' | 'externalIp' | 'stopReason'>>;
 
 export async function insertVm(db: Db, values: NewVm, at: Date): Promise<VmRow> {
   const [row] = await db.insert(vms).values({ ...values, createdAt: at, updatedAt: at }).returning();
@@ -50,10 +50,16 @@ export function liveVmsOf(db: Db, provider: VmRow['provider']): Promise<VmRow[]>
 }
 
 /** Stops the machine if it is still in `status`: null when another process got there first. */
-export async function stopIfStill(db: Db, id: string, status: VmRow['status'], at: Date): Promise<VmRow | null> {
+export async function stopIfStill(
+  db: Db,
+  id: string,
+  status: VmRow['status'],
+  stopReason: VmRow['stopReason'],
+  at: Date,
+): Promise<VmRow | null> {
   const [row] = await db
     .update(vms)
-    .set({ status: 'STOPPED', runningSince: null, updatedAt: at })
+    .set({ status: 'STOPPED', runningSince: null, stopReason, updatedAt: at })
     .where(and(eq(vms.id, id), eq(vms.status, status)))
     .returning();
   return row ?? null;

@@ -141,6 +141,8 @@ export function createVmsService(deps: VmsDeps) {
       {
         status: next,
         runningSince: next === 'RUNNING' ? at : null,
+        // The founder acted on it: a host-lost or restart note no longer describes it.
+        stopReason: null,
         ...(next === 'RUNNING' ? { node } : {}),
         ...(started ? { machineType: started.machineType, externalIp: started.externalIp } : {}),
       },
@@ -262,7 +264,7 @@ export function createVmsService(deps: VmsDeps) {
       const rows = await orphanedLocalVms(db, singleProcess ? null : node);
       for (const row of rows) {
         if (row.status === 'RUNNING') await meterRunningTime(db, row, at);
-        await updateVm(db, row.id, { status: 'STOPPED', runningSince: null }, at);
+        await updateVm(db, row.id, { status: 'STOPPED', runningSince: null, stopReason: 'restarted' }, at);
         await endLiveTasks(db, row.id, VMS.texts.restarted, at);
       }
       return rows.length;
@@ -279,7 +281,7 @@ export function createVmsService(deps: VmsDeps) {
       let stopped = 0;
       for (const row of live.filter((r) => lost.has(r.id))) {
         const at = new Date(now());
-        const updated = await stopIfStill(db, row.id, row.status, at);
+        const updated = await stopIfStill(db, row.id, row.status, 'host_lost', at);
         if (!updated) continue;
         if (row.status === 'RUNNING') await meterRunningTime(db, row, at);
         await endLiveTasks(db, row.id, VMS.texts.hostLost, at);

@@ -352,13 +352,17 @@ describe('start-up', () => {
     const { vms: service } = vmServices(featureDepsOf(t));
     expect(await service.stopOrphans(true)).toBeGreaterThanOrEqual(2);
     const after = await list(user);
-    expect(after.map((v) => v.status)).toEqual(['STOPPED', 'STOPPED']);
+    expect(after.map((v) => [v.status, v.stopReason])).toEqual([
+      ['STOPPED', 'restarted'],
+      ['STOPPED', 'restarted'],
+    ]);
     const [usage] = await t.database.db.select().from(vmUsage).where(eq(vmUsage.userId, user.id));
     expect(usage!.seconds).toBeGreaterThanOrEqual(60);
     const [ended] = await t.database.db.select().from(vmTasks).where(eq(vmTasks.id, orphanTask!.id));
     expect(ended).toMatchObject({ status: 'stopped', message: VMS.texts.restarted });
-    // And start again on their profiles.
+    // And start again on their profiles; the note goes with the founder's action.
     expect((await act(user, 'start', a.id)).status).toBe(200);
+    expect((await list(user)).find((v) => v.id === a.id)).toMatchObject({ status: 'RUNNING', stopReason: null });
   });
 });
 

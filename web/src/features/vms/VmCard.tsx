@@ -10,6 +10,8 @@ import { StatusBadge } from './StatusBadge.tsx';
 import {
   ACTION_FAILED,
   ACTION_LABELS,
+  RELAUNCH_LABEL,
+  STOP_REASON_TEXT,
   TASK_STATUS_LABELS,
   VM_TEXT,
   serverErrorText,
@@ -99,6 +101,12 @@ export function VmCard({ userId, vm, selected, onSelect, onLiveView }: VmCardPro
         )}
       </dl>
 
+      {vm.stopReason && (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-500/40 dark:bg-amber-500/10 dark:text-amber-100">
+          {STOP_REASON_TEXT[vm.stopReason]}
+        </p>
+      )}
+
       <div className="mt-auto flex flex-wrap gap-2">
         {allowed.includes('vnc') && (
           <button type="button" className={buttonClass} onClick={onLiveView} disabled={pending !== null}>
@@ -114,7 +122,7 @@ export function VmCard({ userId, vm, selected, onSelect, onLiveView }: VmCardPro
             onClick={() => void run(a)}
           >
             {pending === a && <Spinner />}
-            {ACTION_LABELS[a]}
+            {a === 'start' && vm.stopReason === 'host_lost' ? RELAUNCH_LABEL : ACTION_LABELS[a]}
           </button>
         ))}
         {allowed.includes('terminate') && (

@@ -140,6 +140,27 @@ describe('AI Computer Control Center', () => {
     expect(await screen.findByText(VMS.texts.serverBusy)).toBeTruthy();
   });
 
+  it('says why a machine stopped by itself, and a machine whose host was lost offers Relaunch', async () => {
+    const srv = vmServer({
+      vms: [
+        vm({ id: 'vm-1', name: 'Alpha', status: 'STOPPED', provider: 'hosted', stopReason: 'host_lost' }),
+        vm({ id: 'vm-2', name: 'Bravo', status: 'STOPPED', stopReason: 'restarted' }),
+      ],
+    });
+    const { user } = open(srv);
+    const alpha = await card('Alpha');
+    expect(alpha.getByText(VMS.texts.hostLost)).toBeTruthy();
+    expect(buttonNames(alpha)).toEqual(['Alpha', 'Relaunch', 'Delete']);
+    const bravo = await card('Bravo');
+    expect(bravo.getByText(VMS.texts.restarted)).toBeTruthy();
+    expect(buttonNames(bravo)).toEqual(['Bravo', 'Start', 'Delete']);
+
+    await user.click(alpha.getByRole('button', { name: 'Relaunch' }));
+    await waitFor(() => expect(srv.calls.actions).toEqual(['start vm-1']));
+    await waitFor(() => expect(screen.queryByText(VMS.texts.hostLost)).toBeNull());
+    expect(buttonNames(await card('Alpha'))).toEqual(['Alpha', 'Live View', 'Suspend', 'Stop', 'Delete']);
+  });
+
   it('shows a refused action in the server’s words', async () => {
     const { user } = open(
       vmServer({ vms: [vm()], actionError: { status: 409, message: 'Machine is busy.' } }),

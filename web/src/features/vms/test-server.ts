@@ -14,6 +14,7 @@ export function vm(over: Partial<Vm> = {}): Vm {
     externalIp: null,
     machineType: 'Chromium 1280×800 (local)',
     provider: 'local',
+    stopReason: null,
     createdAt: '2025-03-01T10:00:00.000Z',
     task: null,
     ...over,
@@ -111,7 +112,7 @@ export function vmServer(opts: VmServerOptions = {}) {
         start: 'RUNNING',
         terminate: 'TERMINATED',
       }[params.action!] as Vm['status'];
-      state.vms = state.vms.map((v) => (v.id === params.id ? { ...v, status: next } : v));
+      state.vms = state.vms.map((v) => (v.id === params.id ? { ...v, status: next, stopReason: null } : v));
       const answered = state.vms.find((v) => v.id === params.id);
       // Delete is permanent, as on the server: answered in its last state, then gone.
       if (params.action === 'terminate') state.vms = state.vms.filter((v) => v.id !== params.id);

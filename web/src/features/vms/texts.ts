@@ -1,4 +1,4 @@
-import { ApiError, type VmAction, type VmStatus } from '@cofounder/shared';
+import { ApiError, type VmAction, type VmStatus, type VmStopReason } from '@cofounder/shared';
 import { VMS } from '@cofounder/shared';
 
 /** The VM screen's words (spec 2 §2 "VMs"); the spec's exact texts live in VMS.texts. */
@@ -65,6 +65,15 @@ export const ACTION_LABELS: Record<VmAction, string> = {
   resume: 'Resume',
   start: 'Start',
   terminate: VM_TEXT.delete,
+};
+
+/** A machine stopped by its host's loss starts afresh elsewhere: its Start reads as what it does. */
+export const RELAUNCH_LABEL = 'Relaunch';
+
+/** Why a machine stopped when the founder did not stop it, on its card. */
+export const STOP_REASON_TEXT: Record<VmStopReason, string> = {
+  host_lost: VMS.texts.hostLost,
+  restarted: VMS.texts.restarted,
 };
 
 export const ACTION_FAILED: Record<VmAction, string> = {

@@ -315,6 +315,7 @@ describe('Work screen', () => {
       externalIp: null,
       machineType: 'chromium-1280x800',
       provider: 'local',
+      stopReason: null,
       createdAt: ago(0),
       task: null,
     };
