@@ -13,6 +13,9 @@ function findBin() {
   return versions.length ? join(base, versions[0], 'bin') : null;
 }
 
+/** Whether startTestPostgres can start a server here (Debian's postgresql package is installed). */
+export const postgresInstalled = () => findBin() !== null;
+
 /** A free TCP port on loopback (the OS picks it; closed again before it is used). */
 export function freePort() {
   return new Promise((resolve, reject) => {

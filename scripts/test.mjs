@@ -3,20 +3,20 @@
 // proofs, a smoke run of every bench, then the Playwright end-to-end run against the built app and Lighthouse on the
 // public pages. It ends with one plain line "N passed, N failed" summed over all of them (CI reads it).
 //
-// Speed: three lanes run side by side — the checks, the build, the scale-out proof, the unit tests of shared, web
-// and the extension, then the bench smoke run; the server suite on PGlite; the server files that reach a database
-// again on PostgreSQL.
-// Each keeps about one core busy (vitest runs one worker on a two-core machine and waits on its database and
-// timers), so together they fill the machine instead of taking turns. Then, each alone, the things that measure
-// time: the crash and load proofs (refusal and latency thresholds), the end-to-end run (both cores busy by itself)
-// and Lighthouse. A lane's output is kept in a file and printed as a block when the lane ends.
+// Speed: three lanes run side by side — the checks, the build, the scale-out and PostgreSQL crash proofs, the unit
+// tests of shared, web and the extension, then the bench smoke run; the server suite on PGlite; the server files that
+// reach a database again on PostgreSQL. Each keeps about one core busy (vitest runs one worker on a two-core machine
+// and waits on its database and timers), so together they fill the machine instead of taking turns. Then, each
+// alone, the things that measure time: the PGlite crash and the load proofs (refusal and latency thresholds), the
+// end-to-end run (both cores busy by itself) and Lighthouse. A lane's output is kept in a file and printed as a block
+// when the lane ends.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './lib.mjs';
-import { engineFreeServerTests } from './engine-free-tests.mjs';
-import { startTestPostgres } from './postgres.mjs';
+import { engineFreeServerTests, postgresOnlyServerTests } from './server-test-lanes.mjs';
+import { postgresInstalled, startTestPostgres } from './postgres.mjs';
 import { requireNode } from './node-version.mjs';
 
 requireNode();
@@ -128,10 +128,10 @@ async function benchSmoke(l) {
   l.record('bench smoke', results.length - crashed, crashed);
 }
 
-/** The build, the budgets and checks that read its output, and the short scale-out proof that runs the built app. */
+/** The build, the budgets and checks that read its output, and the short proofs that run the built app beside the lanes. */
 async function buildAndItsChecks(l) {
   if (!(await l.check('build', 'npm', ['run', 'build']))) {
-    for (const stage of ['landing JS budget', 'popup JS budget', 'extension (Firefox lint)', 'proof (short): scale-out']) {
+    for (const stage of ['landing JS budget', 'popup JS budget', 'extension (Firefox lint)', 'proof (short): scale-out, crash (postgres)']) {
       l.record(stage, 0, 1);
     }
     return false;
@@ -143,15 +143,27 @@ async function buildAndItsChecks(l) {
   // The Firefox build (sidebar instead of side panel) must pass Mozilla's add-ons linter. After the build: both run
   // WXT, which rewrites extension/.wxt.
   await l.check('extension (Firefox lint)', 'npm', ['run', 'lint:firefox', '-w', 'extension']);
-  // Issue 13 §9, shortened (npm run test:proof runs it in full): two processes behind a round-robin proxy. Its
-  // thresholds are outcomes (each task run once, tokens and feeds agree), not latencies, so it shares the machine
-  // with the vitest lanes instead of waiting for them. (The crash proof times the refusal of a second process, so it
+  // Issue 13 §8-9, shortened (npm run test:proof runs them in full): two processes behind a round-robin proxy, and
+  // 10 kill -9s on PostgreSQL. Their thresholds are outcomes (each task run once, tokens and feeds agree, no
+  // acknowledged write lost, every restart healthy within a minute), not latencies, so they share the machine with the
+  // vitest lanes instead of waiting for them. (The PGlite crash proof times the refusal of a second process, so it
   // runs alone: on a loaded machine that refusal took 6 s against its 5 s bound.)
-  await l.check('proof (short): scale-out', 'node', ['scripts/proof/run.mjs', '--short', '--no-build', '--only', 'scale-out']);
+  await l.check('proof (short): scale-out, crash (postgres)', 'node', [
+    'scripts/proof/run.mjs',
+    '--short',
+    '--no-build',
+    '--only',
+    'scale-out,crash-postgres',
+  ]);
   return true;
 }
 
-const vitestPglite = runLane('server (PGlite)', (l) => l.vitest('server (PGlite)', ['--project', 'server'], { FUZZ_RUNS: '250' }));
+// Machine hosts exist only on a shared PostgreSQL: when that lane runs, it alone tests them.
+const postgresLane = Boolean(process.env.TEST_DATABASE_URL) || postgresInstalled();
+const vitestPglite = runLane('server (PGlite)', (l) => {
+  const exclude = postgresLane ? postgresOnlyServerTests().flatMap((file) => ['--exclude', file]) : [];
+  return l.vitest('server (PGlite)', ['--project', 'server', ...exclude], { FUZZ_RUNS: '250' });
+});
 
 const vitestPostgres = runLane('server (PostgreSQL)', async (l) => {
   const pg = process.env.TEST_DATABASE_URL ? { url: process.env.TEST_DATABASE_URL, stop() {} } : await startTestPostgres();
@@ -175,10 +187,11 @@ const [built] = await Promise.all([checksAndBuild, vitestPglite, vitestPostgres]
 
 // Alone from here on: both measure time.
 const alone = lane('alone', { inherit: true });
-// Issue 13 §8 and §10, shortened: 10 kill -9s per database (the second process refused within 5 s), then a 15 s load,
+// Issue 13 §8 and §10, shortened: 10 kill -9s on PGlite (the second process refused within 5 s), then a 15 s load,
 // a short ramp and a 30 s soak, with latency thresholds.
-if (built) await alone.check('proof (short): crash, load', 'node', ['scripts/proof/run.mjs', '--short', '--no-build', '--only', 'crash,load']);
-else alone.record('proof (short): crash, load', 0, 1);
+const aloneProofs = 'proof (short): crash (PGlite), load';
+if (built) await alone.check(aloneProofs, 'node', ['scripts/proof/run.mjs', '--short', '--no-build', '--only', 'crash-pglite,load']);
+else alone.record(aloneProofs, 0, 1);
 /** One Playwright project against the built app; a test that passed only on its retry is named at the end. */
 async function playwright(stage, args) {
   if (!built) return alone.record(stage, 0, 1);

@@ -16,6 +16,8 @@ import { startMachineHost, type MachineHost } from './machine-host.ts';
 // Issue 28 §1: a browser host registers in the database, heartbeats, runs machines' browsers within its
 // capacity behind its secret, and relays their DevTools protocol: a client that disconnects leaves the browser
 // (and its page) running for the next client.
+// @postgres-only: machine hosts need a shared PostgreSQL (DATABASE_URL); npm test runs this file in its PostgreSQL
+// lane when it has one (scripts/server-test-lanes.mjs).
 
 const CHROMIUM = '/usr/bin/chromium';
 const SECRET = 'a-test-secret-of-at-least-32-characters';

@@ -24,6 +24,8 @@ import { createVmsService } from './vms.service.ts';
 // host: a full fleet answers 503 "no capacity" (never 502); a machine launched through one process runs a task
 // through the other, outlives the first process, and stops, starts and is deleted through the second; a machine
 // whose host goes away is stopped with the reason, and Start relaunches it on the other host.
+// @postgres-only: machine hosts need a shared PostgreSQL (DATABASE_URL); npm test runs this file in its PostgreSQL
+// lane when it has one (scripts/server-test-lanes.mjs).
 
 const CHROMIUM = '/usr/bin/chromium';
 const log = pino({ level: 'silent' });

@@ -21,6 +21,8 @@ import { VmCapacityError, type VmProvider } from './port.ts';
 // providers standing for two API processes: placement fills the emptiest host, a full fleet refuses as a capacity
 // error, either process drives any machine, a machine outlives the process that launched it, a stopped machine
 // starts again on the host that holds its profile, and a host that stops heartbeating is reported lost.
+// @postgres-only: machine hosts need a shared PostgreSQL (DATABASE_URL); npm test runs this file in its PostgreSQL
+// lane when it has one (scripts/server-test-lanes.mjs).
 
 const CHROMIUM = '/usr/bin/chromium';
 const SECRET = 'another-test-secret-at-least-32-characters';
