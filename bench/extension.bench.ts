@@ -7,14 +7,14 @@
 //  2. time from opening popup.html to the task counts painted from the cache (storage seeded, server
 //     unreachable), against a blank extension page loaded in the same run; goal ≤ 100 ms (median, issue 27).
 // BENCH_SMOKE=1: one load of each page.
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumArgs } from '../tests/playwright.config.ts';
 import { EXTENSION_DIR } from '../tests/fixtures/extension.ts';
 import { exitCode, row, size } from './report.ts';
+import { popupChunks } from '../scripts/popup-chunks.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? size(30, 1));
 const WARMUP = size(3, 0);
@@ -30,39 +30,8 @@ if (!existsSync(join(EXTENSION_DIR, 'popup.html'))) {
   process.exit(1);
 }
 
-// 1. Bytes: follow popup.html's module script through the chunks' static imports and dynamic import() calls.
-const STATIC_IMPORT = /(?:\bfrom|\bimport)\s*["']\.\/([\w.-]+\.js)["']/g;
-const DYNAMIC_IMPORT = /\bimport\(\s*["']\.\/([\w.-]+\.js)["']\s*\)/g;
-const chunkText = (file: string) => readFileSync(join(EXTENSION_DIR, 'chunks', file), 'utf8');
-function closure(entries: string[], follow: RegExp[]): Set<string> {
-  const seen = new Set<string>();
-  const queue = [...entries];
-  for (let file = queue.shift(); file; file = queue.shift()) {
-    if (seen.has(file)) continue;
-    seen.add(file);
-    for (const pattern of follow) for (const [, next] of chunkText(file).matchAll(pattern)) queue.push(next!);
-  }
-  return seen;
-}
-const html = readFileSync(join(EXTENSION_DIR, 'popup.html'), 'utf8');
-const entries = [...html.matchAll(/<script[^>]*src="\/chunks\/([\w.-]+\.js)"/g)].map((m) => m[1]!);
-const gzipOf = (files: Set<string>) => [...files].reduce((sum, f) => sum + gzipSync(chunkText(f)).length, 0);
-const firstPaintFiles = closure(entries, [STATIC_IMPORT]);
-const importsOf = (files: Set<string>) =>
-  [...files].flatMap((f) => [...chunkText(f).matchAll(DYNAMIC_IMPORT)].map((m) => m[1]!));
-// boot.ts paints the saved card, then imports React's entry (main.tsx), which imports the app.
-const reactFiles = new Set([...firstPaintFiles, ...closure(importsOf(firstPaintFiles), [STATIC_IMPORT])]);
-const appFiles = new Set([...reactFiles, ...closure(importsOf(reactFiles), [STATIC_IMPORT])]);
-// A state loads the app plus one of its lazy views, with that view's own static imports.
-const STATES = [
-  { name: 'signed in', view: /^ConnectionsSection-/ },
-  { name: 'signed out', view: /^SignInForm-/ },
-];
-const stateFiles = STATES.map(({ name, view }) => {
-  const lazy = importsOf(appFiles).filter((f) => view.test(f));
-  if (lazy.length === 0) throw new Error(`The popup app imports no ${view} chunk: update the bench's states`);
-  return { name, files: new Set([...appFiles, ...closure(lazy, [STATIC_IMPORT])]) };
-});
+// 1. Bytes: popup.html's module script and the chunks it imports, statically and with import() (scripts/popup-chunks.mjs).
+const { firstPaint: firstPaintFiles, states: stateFiles, gzip: gzipOf } = popupChunks(EXTENSION_DIR);
 console.log(`popup JS for the first paint: ${[...firstPaintFiles].join(', ')}`);
 row({ figure: 'popup JS for the first paint, gzip', value: kb(gzipOf(firstPaintFiles)), unit: 'KB', goal: { of: 'value', max: BUDGET_KB } });
 for (const { name, files } of stateFiles) {
