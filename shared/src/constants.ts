@@ -675,9 +675,9 @@ export const VMS = {
     serverBusy: 'This server is running as many machines as it can. Try again in a minute.',
     /** Machines on browser hosts (issue 28): every healthy host is full, or none is running. */
     fleetFull: 'No machine host has room for another machine right now. Try again in a minute.',
-    /** A hosted machine whose host stopped heartbeating (VMS.hosts.lostAfterMs): stopped, Start relaunches it. */
+    /** A hosted machine whose host stopped heartbeating (VMS.hosts.lostAfterMs): stopped; its card offers Relaunch. */
     hostLost:
-      "The machine's host stopped answering, so the machine was stopped. Start it to relaunch it on another host (without its saved browser data).",
+      "The machine's host stopped answering, so the machine was stopped. Relaunch it to start it afresh on another host (its saved browser data stays on the lost one).",
     /** A computer-use task whose server process died (VMS.taskLostAfterMs without a heartbeat). */
     runnerLost: 'The server process running this task stopped, so the task ended. Run it again.',
     /** A call to a machine's host that got no answer. */
