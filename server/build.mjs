@@ -16,10 +16,12 @@ const server = new URL('.', import.meta.url).pathname;
 // import (the API client's lazily loaded route contract, shared/src/api/call.ts) stays a real import() instead of
 // esbuild's one-file emulation, which reorders module initialisation around cycles. Chunks sit in dist/ itself, so
 // code that finds files from its own URL (src/paths.ts) is at the same depth wherever it lands.
+// dist/constants.js is shared/src/constants.ts on its own, for the proof scripts (scripts/proof/*.mjs): plain Node
+// cannot import the TypeScript, and a figure's threshold must be the number the server was built with.
 const dist = join(server, 'dist');
 if (existsSync(dist)) for (const name of readdirSync(dist)) if (name.startsWith('chunk-')) rmSync(join(dist, name));
 await build({
-  entryPoints: { main: 'src/main.ts', 'make-seed': 'src/db/make-seed.ts', 'machine-host': 'src/machine-host/main.ts' },
+  entryPoints: { main: 'src/main.ts', 'make-seed': 'src/db/make-seed.ts', 'machine-host': 'src/machine-host/main.ts', constants: '../shared/src/constants.ts' },
   outdir: 'dist',
   splitting: true,
   chunkNames: 'chunk-[hash]',

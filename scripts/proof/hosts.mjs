@@ -9,6 +9,10 @@
 //     process drives them (a screenshot through it), and fails the orphaned task with the reason.
 //   - a host killed with SIGKILL: its machines are stopped "host lost" within the heartbeat window, and Start
 //     relaunches one on the other host.
+//   - take control across processes: while a task runs on the relaunched machine through one API process, the
+//     founder watches through another, started after the launch; over its monitor socket (a view token) they take
+//     control, click a field, type and press Enter (the page's site receives the text), and hand back: the AI
+//     finishes the task.
 import { randomBytes } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -18,11 +22,19 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { startTestPostgres } from '../postgres.mjs';
 import { api, ensureServerBuilt, failed, figure, freePort, parseArgs, pool, printFigures, root, signUpFounder, sleep, startServer, tempDir, upgradeToScale } from './common.mjs';
-import { startProxy } from './scale-out.mjs';
+import { openMonitor, startProxy } from './scale-out.mjs';
 
-const HOST_LOST_MS = 20_000; // VMS.hosts.lostAfterMs
-const SWEEP_MS = 5_000; // VMS.hosts.heartbeatMs and VMS.taskHeartbeatMs: each API process sweeps this often
-const TASK_LOST_MS = 30_000; // VMS.taskLostAfterMs
+/** The timings the server was built with (server/dist/constants.js: shared/src/constants.ts). */
+async function timings() {
+  const { VMS } = await import(pathToFileURL(join(root, 'server/dist/constants.js')).href);
+  // Each API process sweeps for lost hosts every host heartbeat, and for silent tasks every task heartbeat.
+  return { hostLostMs: VMS.hosts.lostAfterMs, sweepMs: Math.max(VMS.hosts.heartbeatMs, VMS.taskHeartbeatMs), taskLostMs: VMS.taskLostAfterMs };
+}
+
+/** The proof's page: one text field at the top left, in a form whose submission the page's server records. */
+const PROOF_PAGE =
+  '<!doctype html><title>Proof page</title><form action="/submitted"><input name="note" aria-label="Note" style="position:fixed;left:0;top:0;width:600px;height:80px"></form>';
+const FIELD_AT = { x: 100, y: 40 };
 
 /** `npm run machine-host`'s process; resolves once it says it is registered. */
 async function startHost(env) {
@@ -45,7 +57,13 @@ export async function hostsProof() {
   const pgServer = await startTestPostgres();
   if (!pgServer) return [figure(label, 'PostgreSQL installed', 'no', 'Debian postgresql package', false)];
   const figures = [];
-  const page = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Proof page</title><input aria-label="Note">'));
+  const { hostLostMs: HOST_LOST_MS, sweepMs: SWEEP_MS, taskLostMs: TASK_LOST_MS } = await timings();
+  const submitted = [];
+  const page = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://proof.page');
+    if (url.pathname === '/submitted') submitted.push(url.searchParams.get('note'));
+    res.writeHead(200, { 'content-type': 'text/html' }).end(PROOF_PAGE);
+  });
   const pagePort = await new Promise((r) => page.listen(0, '127.0.0.1', () => r(page.address().port)));
   const allow = `127.0.0.1:${pagePort}`;
   const proxyPort = await freePort();
@@ -115,10 +133,16 @@ export async function hostsProof() {
     const driven = machines[0];
     const busy = api(a.url, 'POST', `/api/computer-use/run-task/${driven.id}`, {
       token: driven.user.token,
-      body: { task: `open http://${allow}/ and type hello into the note field` },
+      // The waits keep the task live for the kill, which comes once its first step is recorded.
+      body: { task: `open http://${allow}/ and type hello into the note field and wait 5 seconds and wait 5 seconds` },
       timeoutMs: 120_000,
     }).catch(() => null);
-    await sleep(1500);
+    const stepsUntil = Date.now() + 30_000;
+    while (Date.now() < stepsUntil) {
+      const { rows: [live] } = await db.query(`select jsonb_array_length(decisions) n from vm_tasks where vm_id = $1 and status = 'running'`, [driven.id]);
+      if (live?.n > 0) break;
+      await sleep(100);
+    }
     await a.kill9();
     const killedApiAt = Date.now();
     await busy;
@@ -129,8 +153,7 @@ export async function hostsProof() {
     figures.push(
       figure(label, 'machine driven by an API process killed with SIGKILL: still RUNNING, screenshot through the other', survived && listed[0]?.status === 'RUNNING' ? 'yes' : `no (${shot.status}, ${listed[0]?.status})`, 'yes', survived && listed[0]?.status === 'RUNNING'),
     );
-    // Its task: failed with the reason by B's sweep once A's heartbeat is 30 s old (VMS.taskLostAfterMs), never run
-    // twice.
+    // Its task: failed with the reason by B's sweep once A's heartbeat is VMS.taskLostAfterMs old, never run twice.
     let task = null;
     while (Date.now() - killedApiAt < TASK_LOST_MS + 3 * SWEEP_MS) {
       ({ rows: [task] } = await db.query('select status, message from vm_tasks where vm_id = $1', [driven.id]));
@@ -175,6 +198,12 @@ export async function hostsProof() {
         figure(label, 'Start relaunches a host-lost machine on the other host', ok ? 'yes' : `no (${started.status})`, 'yes', ok),
         figure(label, 'relaunch time', relaunchMs, '', null, 'ms'),
       );
+      // Take control through an API process that did not exist when the machine was launched or its task began.
+      const cDir = tempDir('hosts-api-c');
+      dirs.push(cDir);
+      const c = await startServer({ ...shared, DATA_DIR: cDir });
+      servers.push(c);
+      figures.push(...(await takeControl(label, { runner: b, viewer: c, machine: relaunch, submitted, pageUrl: `http://${allow}/` })));
     }
   } catch (err) {
     console.error(`${label}: ${err.stack ?? err}`);
@@ -192,6 +221,59 @@ export async function hostsProof() {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }
   return figures;
+}
+
+/**
+ * Take control across processes: a task runs on `machine` through `runner`; the founder watches through `viewer`
+ * (another API process) and, over its monitor socket with the live view's token, takes control, clicks the field of
+ * the page at `pageUrl`, types and presses Enter (the page's server must receive the text), and hands back; the
+ * task then goes on to its end on `runner`.
+ */
+async function takeControl(label, { runner, viewer, machine, submitted, pageUrl }) {
+  const text = `typed by the founder ${randomBytes(3).toString('hex')}`;
+  const { token } = machine.user;
+  const task = api(runner.url, 'POST', `/api/computer-use/run-task/${machine.id}`, {
+    token,
+    body: { task: `open ${pageUrl} and wait 5 seconds and wait 5 seconds and wait 5 seconds`, enableLiveUpdates: true },
+    timeoutMs: 120_000,
+  });
+  const vnc = await (async () => {
+    for (const until = Date.now() + 30_000; Date.now() < until; await sleep(250)) {
+      const r = await api(viewer.url, 'GET', `/api/vms/${machine.id}/vnc`, { token, timeoutMs: 30_000 });
+      if (r.status === 200) return r.body.vnc;
+    }
+    return null;
+  })();
+  if (!vnc) return [figure(label, 'take control: live view through the other process', 'no token', 'token', false)];
+  const monitor = await openMonitor(vnc.port, vnc.password);
+  try {
+    const control = (founder) => (m) => m.type === 'control' && m.vmId === machine.id && m.founder === founder;
+    monitor.send({ type: 'subscribe', vmId: machine.id });
+    await monitor.waitFor((m) => m.type === 'subscribed' && m.vmId === machine.id, 10_000);
+    // Taken once the AI has opened the page (its first step) and is waiting.
+    await monitor.waitFor((m) => m.type === 'stepStart' && m.step >= 2, 30_000);
+    const t0 = Date.now();
+    monitor.send({ type: 'take_control', vmId: machine.id });
+    await monitor.waitFor(control(true), 15_000);
+    const tookMs = Date.now() - t0;
+    monitor.send({ type: 'input', vmId: machine.id, input: { kind: 'click', ...FIELD_AT } });
+    monitor.send({ type: 'input', vmId: machine.id, input: { kind: 'type', text } });
+    monitor.send({ type: 'input', vmId: machine.id, input: { kind: 'key', keys: 'Enter' } });
+    for (const until = Date.now() + 15_000; !submitted.includes(text) && Date.now() < until; ) await sleep(100);
+    const reached = submitted.includes(text);
+    monitor.send({ type: 'hand_back', vmId: machine.id });
+    const handedBack = await monitor.waitFor(control(false), 15_000).then(() => true, () => false);
+    const ended = await task;
+    const finished = ended.status === 200 && ended.body.success === true;
+    const errors = monitor.messages.filter((m) => m.type === 'error').map((m) => m.message);
+    return [
+      figure(label, 'take control through another API process than the task\'s: typed text reaches the site', reached ? 'yes' : `no (${errors.join('; ') || 'nothing submitted'})`, 'yes', reached),
+      figure(label, 'hand back: the AI goes on and finishes the task', handedBack && finished ? 'yes' : `no (${handedBack}, HTTP ${ended.status} ${JSON.stringify(ended.body).slice(0, 200)})`, 'yes', handedBack && finished),
+      figure(label, 'take control → control message', tookMs, '', null, 'ms'),
+    ];
+  } finally {
+    monitor.ws.close();
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -63,8 +63,8 @@ export function startProxy(port, upstreams) {
   );
 }
 
-/** Opens B's monitor socket, waits for hello; resolves with { ws, messages, waitFor(pred, ms) }. */
-function openMonitor(port, token) {
+/** Opens a monitor socket on `port`, waits for hello; resolves with { ws, messages, send(m), waitFor(pred, ms) }. */
+export function openMonitor(port, token) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${port}/computer-use-monitor?token=${encodeURIComponent(token)}`);
     const messages = [];

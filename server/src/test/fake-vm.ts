@@ -162,6 +162,7 @@ export function createFakeVm(options: FakeVmOptions = {}): FakeVm {
     terminate: async (id) => {
       machines.delete(id);
     },
+    connect: async () => undefined,
     holds: (id) => {
       const state = machines.get(id)?.state;
       return state === 'running' || state === 'suspended';

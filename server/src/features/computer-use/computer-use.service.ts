@@ -330,4 +330,4 @@ export function startSilentTaskSweep(service: Pick<ComputerUseService, 'failSile
 }
 
 // The part of this area other areas may use (they never import its repo: docs/architecture.md "Layers").
-export { endLiveTasks, pendingConfirmations } from './computer-use.repo.ts';
+export { endLiveTasks, liveTask, pendingConfirmations } from './computer-use.repo.ts';

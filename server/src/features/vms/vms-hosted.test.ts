@@ -109,6 +109,11 @@ describe.skipIf(!existsSync(CHROMIUM))('machines on browser hosts, through the r
     expect(vm).toMatchObject({ status: 'RUNNING', provider: 'hosted' });
 
     const post = (path: string, body: unknown = {}) => call(second, 'POST', path, { token: user.token, body });
+    // The live view through the other process (as a round-robin proxy may send it): it takes the driving over.
+    const view = await call(second, 'GET', `/api/vms/${vm.id}/vnc`, { token: user.token });
+    expect(view.status, await view.clone().text()).toBe(200);
+    expect(((await view.json()) as { vnc: { kind: string } }).vnc.kind).toBe('screencast');
+    expect(second.vm.holds(vm.id)).toBe(true);
     const ran = await post(`/api/computer-use/run-task/${vm.id}`, { task: `open ${base}/form.html and type hello into the name field` });
     const body: unknown = await ran.json();
     expect(ran.status, JSON.stringify(body)).toBe(200);

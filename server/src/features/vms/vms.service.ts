@@ -7,7 +7,7 @@ import type { VmRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { VmCapacityError, VmProviderError, type MachineInfo, type VmProvider } from '../../providers/vm/port.ts';
 import type { VmEvents } from '../../events/vm-events.ts';
-import { endLiveTasks } from '../computer-use/computer-use.service.ts';
+import { endLiveTasks, liveTask } from '../computer-use/computer-use.service.ts';
 import { VmFailure } from './vm-failure.ts';
 import { meterRunningTime, planOf, requireHoursLeft, requireLiveSlot, requireMachineLeft, secondsThisMonth } from './vm-usage.ts';
 import { toTaskState, toVm } from './vm-view.ts';
@@ -244,7 +244,12 @@ export function createVmsService(deps: VmsDeps) {
       const row = await ownVm(db, id, userId);
       if (row.status !== 'RUNNING') throw new AppError('conflict', VMS.texts.notRunning);
       if (heldElsewhere(row)) throw new AppError('conflict', VMS.texts.otherProcess);
-      if (!vm.viewReady(id)) throw new AppError('conflict', VMS.texts.viewNotReady);
+      // A hosted machine may be driven by another process: the one running its task, which streams the view to
+      // every process's monitor socket. With no task on it, this process takes the driving over (and answers the
+      // view and take control itself), so a founder behind a round-robin proxy never meets "not ready".
+      const taskElsewhere = row.provider === 'hosted' && !vm.holds(id) && (await liveTask(db, id)) !== null;
+      if (row.provider === 'hosted' && !vm.holds(id) && !taskElsewhere) await providerCall('start', () => vm.connect(id));
+      if (!taskElsewhere && !vm.viewReady(id)) throw new AppError('conflict', VMS.texts.viewNotReady);
       // Local and hosted machines stream through the monitor socket; a cloud machine has its own noVNC.
       if (row.provider !== 'cloud') {
         const { token, expiresAt } = deps.viewTokens.mint(userId, id);

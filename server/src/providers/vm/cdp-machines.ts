@@ -379,6 +379,9 @@ export function createCdpVmProvider(backend: MachineBackend, log: Logger): VmPro
       await backend.remove(id);
     },
     holds: (id) => machines.has(id),
+    async connect(id) {
+      await driven(id);
+    },
     viewReady(id) {
       const m = machines.get(id);
       return !!m && !m.stopping && m.browser.isConnected() && !!m.page && !m.page.isClosed();

@@ -82,6 +82,8 @@ export function createCloudVmProvider(api: CloudVmApi): VmProvider {
       instances.delete(id);
     },
     holds: (id) => instances.has(id),
+    // A cloud machine is reached through its own noVNC, never through this process.
+    connect: async () => undefined,
     viewReady(id) {
       pollReady(id);
       return instances.get(id)?.ready ?? false;

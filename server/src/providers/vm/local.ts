@@ -52,6 +52,7 @@ function unavailableProvider(reason: string): VmProvider {
     terminate: async () => refuse(),
     holds: () => false,
     viewReady: () => false,
+    connect: async () => refuse(),
     screenshot: async () => refuse(),
     observe: async () => refuse(),
     act: async () => refuse(),

@@ -90,6 +90,11 @@ export interface VmProvider {
   holds(id: string): boolean;
   /** True once the machine's view can be shown (the launch modal polls for this). */
   viewReady(id: string): boolean;
+  /**
+   * Drives the running machine from this process: a hosted machine's browser is connected to through its host
+   * (the process that drove it before lets go). Nothing to do where machines live in their own process.
+   */
+  connect(id: string): Promise<void>;
   screenshot(id: string): Promise<Buffer>;
   observe(id: string): Promise<Observation>;
   act(id: string, action: MachineAction): Promise<ActionResult>;

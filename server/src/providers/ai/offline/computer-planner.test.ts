@@ -313,6 +313,33 @@ describe('the offline planner', () => {
     });
   });
 
+  it('plans again the step a founder’s take-over kept from running, and clicks the field again after it', async () => {
+    const session = planner('open http://localhost:3114/form.html and type hello into the name field and wait 5 seconds');
+    const form = [el('Name', { x: 100, y: 100, width: 200, height: 30 })];
+    const tookOver = {
+      action: 'type' as const,
+      result: 'declined' as const,
+      detail: 'Not carried out: the founder took control of the machine first.',
+    };
+    const handedBack = (lastAction: ComputerObservation['lastAction']) => ({
+      ...screen(form, lastAction),
+      founderNote: 'The founder took control of the machine and clicked at (5, 5). Continue the task from the screen as it is now.',
+    });
+    await session.next(screen());
+    expect(await session.next(screen(form, ok('navigate')))).toMatchObject({ action: 'click' });
+    expect(await session.next(screen(form, ok('click')))).toMatchObject({ action: 'type', text: 'hello' });
+    // The type was declined: the field is clicked again (the founder may have moved the focus), then typed into.
+    expect(await session.next(handedBack(tookOver))).toMatchObject({ action: 'click', coordinate: { x: 200, y: 115 } });
+    expect(await session.next(screen(form, ok('click')))).toMatchObject({ action: 'type', text: 'hello' });
+    expect(await session.next(screen(form, ok('type')))).toMatchObject({ action: 'wait', waitMs: 5000 });
+    // Handed back between steps (the wait ran): the task goes on from where it was, not from the start.
+    expect(await session.next(handedBack({ action: 'wait', result: 'ok', detail: 'ok' }))).toMatchObject({
+      action: 'done',
+      text: 'Done: opened http://localhost:3114/form.html, filled in Name, waited 5 seconds.',
+      completed: true,
+    });
+  });
+
   it('explains what it can do when the task is open-ended', async () => {
     const step = await planner('find me three investors in Berlin').next(screen());
     expect(step).toMatchObject({

@@ -263,6 +263,8 @@ export function createComputerPlanner(task: string, options: PlannerOptions): Co
   let scrolledToLook = false;
   let focused: PageElement | null = null;
   const did: string[] = [];
+  // Where the planner stood before its last step: a step the founder's take-over kept from running is planned again.
+  let before = { index, scrolledToLook, done: 0 };
 
   const step = (
     s: Omit<ComputerStep, 'usage' | 'coordinate' | 'text'> &
@@ -407,10 +409,19 @@ export function createComputerPlanner(task: string, options: PlannerOptions): Co
           'The task is not a list of explicit steps I can follow without a model.',
         );
       const last = observation.lastAction;
-      // The machine's own words ("Blocked: port 8080 is not allowed", "x.example could not be found").
-      if (last && last.result !== 'ok') {
+      if (observation.founderNote) {
+        // The founder drove the machine in between: the step their take-over stopped (declined) is planned again,
+        // and a field clicked before may have lost its focus, so it is clicked again before typing.
+        if (last?.result === 'declined') {
+          ({ index, scrolledToLook } = before);
+          did.length = before.done;
+        }
+        focused = null;
+      } else if (last && last.result !== 'ok') {
+        // The machine's own words ("Blocked: port 8080 is not allowed", "x.example could not be found").
         return couldNot(last.detail, `The last ${last.action} did not work, so I stopped.`);
       }
+      before = { index, scrolledToLook, done: did.length };
       const instruction = instructions[index];
       if (!instruction) {
         const summary = did.join(', ');
