@@ -616,10 +616,12 @@ export const VMS = {
   hosts: { heartbeatMs: 5000, lostAfterMs: 20_000, defaultCapacity: 4, defaultPort: 3400 },
   /**
    * A computer-use task's process marks it alive this often; one silent for taskLostAfterMs (its process died) is
-   * failed by any other process's sweep, which runs every taskHeartbeatMs.
+   * taken over by another process's sweep, which runs every taskHeartbeatMs, at most taskResumesMax times (a hosted
+   * machine's task that can go on without repeating an action), or else failed.
    */
   taskHeartbeatMs: 5000,
   taskLostAfterMs: 30_000,
+  taskResumesMax: 2,
   /** A computer-use task ends after this many steps or this long, whichever comes first. */
   maxSteps: 25,
   taskTimeLimitMs: 4 * 60_000,
@@ -680,6 +682,16 @@ export const VMS = {
       "The machine's host stopped answering, so the machine was stopped. Relaunch it to start it afresh on another host (its saved browser data stays on the lost one).",
     /** A computer-use task whose server process died (VMS.taskLostAfterMs without a heartbeat). */
     runnerLost: 'The server process running this task stopped, so the task ended. Run it again.',
+    /** The same, in the middle of a click, typing or key press, which running again could do twice. */
+    runnerLostMidAction: (action: string) =>
+      `The server process running this task stopped during a ${action.replace('_', '-')}, which could have happened or not, so the task ended rather than risk doing it twice. Run it again.`,
+    /** The timeline's status line when another server process takes over a task whose process stopped. */
+    taskResumed: (stepsDone: number) =>
+      `The server process running this task stopped; another one took it over after step ${stepsDone}.`,
+    /** What the AI reads on the first step of a task taken over by another process: what was done already. */
+    resumedNote: (done: string[]) =>
+      `This task was interrupted and is resumed on the same machine.${done.length ? ` Already done: ${done.join('; ')}.` : ' Nothing was done yet.'} ` +
+      'Do not repeat these steps; continue the task from the screen as it is now.',
     /** A call to a machine's host that got no answer. */
     hostUnreachable: "The machine's host is not answering. Try again in a minute.",
     hoursUsed: (h: number) => `You have used this month's ${h} hours of machine time. Upgrade your plan for more.`,

@@ -845,6 +845,10 @@ export const vmTasks = pgTable(
      * VMS.taskLostAfterMs lost its process and is failed by any other (null on rows from before: started_at counts).
      */
     heartbeatAt: timestamp('heartbeat_at', tz),
+    /** The last step whose action finished: a step decided after it was in flight when its process died. */
+    stepsDone: integer('steps_done').notNull().default(0),
+    /** How many times another process took the task over after its own died (at most VMS.taskResumesMax). */
+    resumes: integer('resumes').notNull().default(0),
   },
   (t) => [
     // vm_id ascending: the latest task per machine (DISTINCT ON vm_id) reads this forwards.

@@ -40,7 +40,9 @@ export async function insertTask(
 export async function updateTask(
   db: Db,
   id: string,
-  patch: Partial<Pick<VmTaskRow, 'status' | 'message' | 'screenshotId' | 'pendingConfirmation' | 'confirmation' | 'tokens' | 'endedAt' | 'decisions'>>,
+  patch: Partial<
+    Pick<VmTaskRow, 'status' | 'message' | 'screenshotId' | 'pendingConfirmation' | 'confirmation' | 'tokens' | 'endedAt' | 'decisions' | 'stepsDone'>
+  >,
 ): Promise<void> {
   await db.update(vmTasks).set(patch).where(eq(vmTasks.id, id));
 }
@@ -115,13 +117,44 @@ export async function touchTask(db: Db, id: string, at: Date): Promise<void> {
   await db.update(vmTasks).set({ heartbeatAt: at }).where(and(eq(vmTasks.id, id), inArray(vmTasks.status, LIVE)));
 }
 
-/** Fails every live task whose process has not marked it alive since `cutoff`; answers the tasks it failed. */
-export async function failSilentTasks(db: Db, message: string, at: Date, cutoff: Date): Promise<VmTaskRow[]> {
-  return db
+/** Live, and not marked alive by its process since `cutoff`: the process died. */
+const silentSince = (cutoff: Date) =>
+  and(inArray(vmTasks.status, LIVE), sql`coalesce(${vmTasks.heartbeatAt}, ${vmTasks.startedAt}) < ${cutoff}`);
+
+/** The live tasks whose process has not marked them alive since `cutoff`. */
+export async function silentTasks(db: Db, cutoff: Date): Promise<VmTaskRow[]> {
+  return db.select().from(vmTasks).where(silentSince(cutoff));
+}
+
+/**
+ * Takes a silent task over for this process, once (whichever process's update comes first: its heartbeat is then
+ * fresh), its timeline cut to the steps carried out; null when another process took it, or it ended.
+ */
+export async function claimSilentTask(db: Db, id: string, cutoff: Date, at: Date, carriedOut: Decision[], message: string): Promise<VmTaskRow | null> {
+  const [row] = await db
+    .update(vmTasks)
+    .set({
+      status: 'running',
+      message,
+      heartbeatAt: at,
+      resumes: sql`${vmTasks.resumes} + 1`,
+      decisions: carriedOut,
+      pendingConfirmation: null,
+      confirmation: null,
+    })
+    .where(and(eq(vmTasks.id, id), silentSince(cutoff)))
+    .returning();
+  return row ?? null;
+}
+
+/** Fails a silent task with the reason, once; null when another process took it over or failed it first. */
+export async function failSilentTask(db: Db, id: string, message: string, at: Date, cutoff: Date): Promise<VmTaskRow | null> {
+  const [row] = await db
     .update(vmTasks)
     .set({ status: 'failed', message, endedAt: at, pendingConfirmation: null })
-    .where(and(inArray(vmTasks.status, LIVE), sql`coalesce(${vmTasks.heartbeatAt}, ${vmTasks.startedAt}) < ${cutoff}`))
+    .where(and(eq(vmTasks.id, id), silentSince(cutoff)))
     .returning();
+  return row ?? null;
 }
 
 /** Ends a machine's live task that nothing runs any more (its process is gone). */

@@ -21,19 +21,22 @@ import { ownVm, screenshotsById, type MonitorPublisher } from '../vms/vms.servic
 import {
   answerConfirmation,
   appendDecision,
-  failSilentTasks,
+  claimSilentTask,
+  failSilentTask,
   insertTask,
   latestTask,
   liveTask,
   lockVmTasks,
   requestStop,
+  silentTasks,
   storeScreenshot,
   taskById,
   touchTask,
   updateTask,
 } from './computer-use.repo.ts';
 import { runComputerTask } from './loop.ts';
-import type { ConfirmAnswer, ConfirmRequest, LoopEvent, LoopResult } from './loop-types.ts';
+import type { ConfirmAnswer, ConfirmRequest, LoopDeps, LoopEvent, LoopResult } from './loop-types.ts';
+import { describeSteps, resumePointOf, type ResumePoint } from './resume.ts';
 
 export interface ComputerUseDeps {
   db: Db;
@@ -98,7 +101,7 @@ export function createComputerUseService(deps: ComputerUseDeps) {
     });
   }
 
-  async function execute(run: Run, row: VmTaskRow): Promise<{ result: LoopResult; screenshot: string | null }> {
+  async function execute(run: Run, row: VmTaskRow, resume?: LoopDeps['resume']): Promise<{ result: LoopResult; screenshot: string | null }> {
     const vmId = run.vm.id;
     const taskId = row.id;
     const publish = async (message: VmEventInput, jpeg?: Buffer): Promise<string | null> => {
@@ -133,6 +136,11 @@ export function createComputerUseService(deps: ComputerUseDeps) {
           return;
         case 'taskComplete':
           endMessage = event.message;
+          await publish({ ...base, ...event });
+          return;
+        case 'stepComplete':
+          // Its action finished: a process taking the task over goes on after it (resume.ts).
+          await updateTask(db, taskId, { stepsDone: event.step });
           await publish({ ...base, ...event });
           return;
         case 'taskEnd':
@@ -179,12 +187,13 @@ export function createComputerUseService(deps: ComputerUseDeps) {
       result = await runComputerTask({
         task: run.task,
         machine: { observe: () => vm.observe(vmId), act: (action) => vm.act(vmId, action) },
-        session: ai.startComputerUse({ task: run.task, viewport: VMS.viewport }),
+        session: ai.startComputerUse({ task: run.task, viewport: VMS.viewport, carriedOut: resume?.carriedOut }),
         emit,
         stopRequested,
         confirm,
         now,
         limits: { maxSteps: VMS.maxSteps, timeLimitMs: VMS.taskTimeLimitMs },
+        ...(resume ? { resume } : {}),
         ...(founderControl
           ? {
               founder: {
@@ -285,17 +294,50 @@ export function createComputerUseService(deps: ComputerUseDeps) {
     },
 
     /**
-     * Live tasks whose process died (no heartbeat for VMS.taskLostAfterMs): failed with the reason, once, and the
-     * founder's monitor told. Any process may run this; a task still running somewhere keeps its heartbeat fresh.
+     * Live tasks whose process died (no heartbeat for VMS.taskLostAfterMs). One on a hosted machine (which any
+     * process drives) that can go on without repeating an action (resume.ts) is taken over here and goes on in the
+     * background; any other is failed with the reason. Once either way, whichever process's sweep comes first, and
+     * the founder's monitor told. A task still running somewhere keeps its heartbeat fresh.
      */
-    async failSilent(): Promise<number> {
+    async takeOverSilent(): Promise<{ resumed: number; failed: number }> {
       const at = new Date(now());
-      const failed = await failSilentTasks(db, VMS.texts.runnerLost, at, new Date(at.getTime() - VMS.taskLostAfterMs));
-      for (const task of failed) {
-        const event = { type: 'status', vmId: task.vmId, taskId: task.id, timestamp: at.toISOString(), status: 'failed', message: VMS.texts.runnerLost } as const;
-        await deps.events?.publish(task.userId, event).catch((err: unknown) => log.warn({ err, vmId: task.vmId }, 'task end not published'));
+      const cutoff = new Date(at.getTime() - VMS.taskLostAfterMs);
+      const counts = { resumed: 0, failed: 0 };
+      const tell = (task: VmTaskRow, status: 'running' | 'failed', message: string) =>
+        deps.events
+          ?.publish(task.userId, { type: 'status', vmId: task.vmId, taskId: task.id, timestamp: at.toISOString(), status, message })
+          .catch((err: unknown) => log.warn({ err, vmId: task.vmId }, 'task change not published'));
+      for (const task of await silentTasks(db, cutoff)) {
+        const machine = await ownVm(db, task.vmId, task.userId).catch(() => null);
+        const point: ResumePoint =
+          vm.available && machine?.provider === 'hosted' && machine.status === 'RUNNING'
+            ? resumePointOf(task)
+            : { resume: false, reason: VMS.texts.runnerLost };
+        if (!point.resume) {
+          const failed = await failSilentTask(db, task.id, point.reason, at, cutoff);
+          if (failed) {
+            counts.failed++;
+            await tell(failed, 'failed', point.reason);
+          }
+          continue;
+        }
+        const message = VMS.texts.taskResumed(point.fromStep - 1);
+        const claimed = await claimSilentTask(db, task.id, cutoff, at, point.carriedOut, message);
+        if (!claimed) continue;
+        counts.resumed++;
+        log.warn({ vmId: task.vmId, taskId: task.id, fromStep: point.fromStep }, 'took over a task whose server process died');
+        await tell(claimed, 'running', message);
+        const run: Run = { userId: claimed.userId, vm: machine!, task: claimed.description, live: true, engineTaskId: null };
+        const resume = {
+          fromStep: point.fromStep,
+          carriedOut: point.carriedOut,
+          startedAt: claimed.startedAt.getTime(),
+          note: VMS.texts.resumedNote(describeSteps(point.carriedOut)),
+        };
+        // It goes on in the background, as a route's task does in its request; it ends itself (never throws past here).
+        void execute(run, claimed, resume).catch((err: unknown) => log.error({ err, vmId: task.vmId }, 'a task taken over failed'));
       }
-      return failed.length;
+      return counts;
     },
 
     /**
@@ -320,10 +362,10 @@ export function createComputerUseService(deps: ComputerUseDeps) {
 
 export type ComputerUseService = ReturnType<typeof createComputerUseService>;
 
-/** Every VMS.taskHeartbeatMs: fail the live tasks whose process died (unref'd: it never holds the process up). */
-export function startSilentTaskSweep(service: Pick<ComputerUseService, 'failSilent'>, log: Logger): () => void {
+/** Every VMS.taskHeartbeatMs: take over or fail the live tasks whose process died (unref'd: it never holds the process up). */
+export function startSilentTaskSweep(service: Pick<ComputerUseService, 'takeOverSilent'>, log: Logger): () => void {
   const timer = setInterval(() => {
-    service.failSilent().catch((err: unknown) => log.warn({ err }, 'silent task sweep failed'));
+    service.takeOverSilent().catch((err: unknown) => log.warn({ err }, 'silent task sweep failed'));
   }, VMS.taskHeartbeatMs);
   timer.unref();
   return () => clearInterval(timer);

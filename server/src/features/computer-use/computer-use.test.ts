@@ -1,4 +1,5 @@
 import {
+  type Decision,
   PendingConfirmation,
   RunTaskResponse,
   ScreenshotResponse,
@@ -337,13 +338,77 @@ describe('a task whose server process died', () => {
     const events = recordEvents(silent.id);
     const sweep = createComputerUseService({ db: t.database.db, vm: fake, ai: t.models, node: 'other', now: t.clock.now, log: pino({ level: 'silent' }), events: t.vmEvents });
 
-    expect(await sweep.failSilent()).toBe(1);
-    expect(await sweep.failSilent()).toBe(0);
+    // A local machine's task cannot go on elsewhere: its browser lived in the process that died.
+    expect(await sweep.takeOverSilent()).toEqual({ resumed: 0, failed: 1 });
+    expect(await sweep.takeOverSilent()).toEqual({ resumed: 0, failed: 0 });
     expect((await task(user, silent.id)).task).toMatchObject({ status: 'failed', message: VMS.texts.runnerLost });
     expect((await task(user, alive.id)).task).toMatchObject({ status: 'awaiting_confirmation' });
     expect(events).toContainEqual(expect.objectContaining({ type: 'status', taskId: dead!.id, status: 'failed', message: VMS.texts.runnerLost }));
     // The machine takes a new task.
     expect((await run(user, silent.id, { task: 'take a screenshot' })).status).toBe(200);
+  });
+
+  /** A hosted machine (any process drives it) with a task its process left after `decisions`, `stepsDone` finished. */
+  async function orphanedHostedTask(description: string, decisions: Decision[], stepsDone: number) {
+    const user = await signedInUser(t);
+    await givePlan(t.database, user.id, 'builder');
+    const vm = await machine(user);
+    await t.database.db.update(vms).set({ provider: 'hosted' }).where(eq(vms.id, vm.id));
+    const at = t.clock.now();
+    const [row] = await t.database.db
+      .insert(vmTasks)
+      .values({ vmId: vm.id, userId: user.id, description, status: 'running', decisions, stepsDone, startedAt: new Date(at - 60_000), heartbeatAt: new Date(at - VMS.taskLostAfterMs - 1) })
+      .returning();
+    const sweeps = ['b', 'c'].map((node) =>
+      createComputerUseService({ db: t.database.db, vm: fake, ai: t.models, node, now: t.clock.now, log: pino({ level: 'silent' }), events: t.vmEvents }),
+    );
+    return { user, vm, task: row!, sweeps, events: recordEvents(vm.id) };
+  }
+  const decided = (step: number, action: Decision['action'], text: string | null = null): Decision => ({
+    step,
+    thought: `Step ${step}.`,
+    action,
+    coordinate: null,
+    text,
+    confidence: 0.95,
+    timestamp: new Date(t.clock.now()).toISOString(),
+  });
+
+  it('on a hosted machine, is taken over by one other process and goes on after its last finished step', async () => {
+    const opened = decided(1, 'navigate', 'https://example.com/');
+    const { user, vm, task: orphan, sweeps, events } = await orphanedHostedTask(
+      'open https://example.com/ and wait 1 second and take a screenshot',
+      [opened],
+      1,
+    );
+    fake.actions.delete(vm.id);
+
+    // Two processes sweep at once: one takes the task over, the other finds nothing left to do.
+    const counts = await Promise.all(sweeps.map((s) => s.takeOverSilent()));
+    expect(counts.map((c) => c.resumed).sort()).toEqual([0, 1]);
+    expect(counts.every((c) => c.failed === 0)).toBe(true);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'status', taskId: orphan.id, status: 'running', message: VMS.texts.taskResumed(1) }));
+
+    const ended = await until(() => task(user, vm.id), (r) => r.task?.status !== 'running');
+    expect(ended.task).toMatchObject({ id: orphan.id, status: 'completed', message: 'Done: opened https://example.com/, waited 1 second, took a screenshot.' });
+    // The page was not opened again: the steps go on at 2, and the machine only waited.
+    expect(ended.decisions.map((d) => [d.step, d.action])).toEqual([[1, 'navigate'], [2, 'wait'], [3, 'screenshot'], [4, 'done']]);
+    expect(fake.actions.get(vm.id)).toEqual([{ type: 'wait', ms: 1000 }]);
+    const [row] = await t.database.db.select().from(vmTasks).where(eq(vmTasks.id, orphan.id));
+    expect(row).toMatchObject({ resumes: 1, stepsDone: 4 });
+  });
+
+  it('on a hosted machine, ends rather than repeat a click, typing or key press that was under way', async () => {
+    const { user, vm, task: orphan, sweeps, events } = await orphanedHostedTask(
+      'open https://example.com/ and type hello into the name field',
+      [decided(1, 'navigate', 'https://example.com/'), decided(2, 'click'), decided(3, 'type', 'hello')],
+      2,
+    );
+    fake.actions.delete(vm.id);
+    expect(await sweeps[0]!.takeOverSilent()).toEqual({ resumed: 0, failed: 1 });
+    expect((await task(user, vm.id)).task).toMatchObject({ status: 'failed', message: VMS.texts.runnerLostMidAction('type') });
+    expect(events).toContainEqual(expect.objectContaining({ type: 'status', taskId: orphan.id, status: 'failed', message: VMS.texts.runnerLostMidAction('type') }));
+    expect(fake.actions.get(vm.id)).toBeUndefined();
   });
 });
 

@@ -50,6 +50,11 @@ export interface LoopDeps {
    * it back that resolves with what they did, in words for the model, or 'stopped' when they press Stop instead.
    */
   founder?: { holds(): boolean; waitForHandBack(): Promise<string | 'stopped'> };
+  /**
+   * A task taken over from a server process that died (resume.ts): it goes on at fromStep after the steps carried
+   * out, its limits counted from its first start, and the model is told what was done (note) on the first step.
+   */
+  resume?: { fromStep: number; carriedOut: Decision[]; startedAt: number; note: string };
 }
 
 export interface LoopResult {

@@ -63,8 +63,8 @@ export function machineActionOf(step: ComputerStep): MachineAction | { invalid: 
  */
 export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
   const { machine, session, limits } = deps;
-  const startedAt = deps.now();
-  const decisions: Decision[] = [];
+  const startedAt = deps.resume?.startedAt ?? deps.now();
+  const decisions: Decision[] = [...(deps.resume?.carriedOut ?? [])];
   let tokens = 0;
   let costUsd = 0;
   let priceUnknown = false;
@@ -80,6 +80,8 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
 
   // What the founder did while they held the machine, told to the model on the next step.
   let founderNote: string | null = null;
+  // What a process that took the task over tells the model on its first step.
+  let resumedNote = deps.resume?.note ?? null;
 
   const emit = (event: LoopEvent) => deps.emit(event);
 
@@ -99,8 +101,14 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
     const observation = await machine.observe();
     await emit({ type: 'screenshot', step: n, jpeg: observation.screenshot });
 
-    const step = await session.next({ ...observation, lastAction, ...(founderNote ? { founderNote } : {}) });
+    const step = await session.next({
+      ...observation,
+      lastAction,
+      ...(founderNote ? { founderNote } : {}),
+      ...(resumedNote ? { resumedNote } : {}),
+    });
     founderNote = null;
+    resumedNote = null;
     tokens += step.usage.tokens;
     costUsd += step.usage.costUsd;
     priceUnknown ||= step.usage.priceUnknown === true;
@@ -193,7 +201,7 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
   }
 
   async function loop(): Promise<Ending> {
-    for (let n = 1; ; n++) {
+    for (let n = deps.resume?.fromStep ?? 1; ; n++) {
       if (await deps.stopRequested()) return { status: 'stopped', message: VMS.texts.stoppedByUser };
       if (!(await waitForFounder())) return { status: 'stopped', message: VMS.texts.stoppedByUser };
       if (n > limits.maxSteps) return { status: 'failed', message: VMS.texts.stepLimit(limits.maxSteps) };
@@ -206,7 +214,7 @@ export async function runComputerTask(deps: LoopDeps): Promise<LoopResult> {
     }
   }
 
-  await emit({ type: 'taskStart', task: deps.task });
+  if (!deps.resume) await emit({ type: 'taskStart', task: deps.task });
   let ending: Ending;
   try {
     ending = await loop();

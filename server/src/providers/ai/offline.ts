@@ -54,7 +54,7 @@ export function createOfflineProvider(options: { searchUrl?: string } = {}): AiP
     },
 
     startComputerUse: (r) =>
-      createComputerPlanner(r.task, { viewport: r.viewport, searchUrl: options.searchUrl ?? null }),
+      createComputerPlanner(r.task, { viewport: r.viewport, searchUrl: options.searchUrl ?? null, carriedOut: r.carriedOut }),
   };
 }
 

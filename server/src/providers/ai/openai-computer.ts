@@ -277,6 +277,8 @@ export function createOpenAiComputerSession(
     }
     // The founder drove the machine in between (take control): the screen is theirs now, and the model is told so.
     if (observation.founderNote) items.push({ role: 'user', content: observation.founderNote });
+    // Taken over from a server process that died: a new conversation, told what the old one did.
+    if (observation.resumedNote) items.push({ role: 'user', content: observation.resumedNote });
     return items;
   }
 

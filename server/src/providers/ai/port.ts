@@ -1,5 +1,6 @@
 import type {
   ComputerActionType,
+  Decision,
   InternSettings,
   OnboardingProfile,
   PageContext,
@@ -103,6 +104,8 @@ export interface ComputerObservation {
   lastAction: { action: ComputerActionType; result: 'ok' | 'blocked' | 'failed' | 'declined'; detail: string } | null;
   /** The founder took the machine over since the last step and handed it back: what they did, in words. */
   founderNote?: string;
+  /** The first step of a task taken over from a server process that died: what was done already, in words. */
+  resumedNote?: string;
 }
 
 /** One step's decision: what the model thought and the single action it takes next. */
@@ -134,6 +137,8 @@ export interface ComputerUseSession {
 export interface ComputerUseRequest {
   task: string;
   viewport: { width: number; height: number };
+  /** A task taken over from a server process that died: the steps it carried out (the model is told in words too). */
+  carriedOut?: Decision[];
   signal?: AbortSignal;
 }
 

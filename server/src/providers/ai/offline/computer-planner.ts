@@ -1,3 +1,4 @@
+import type { ComputerActionType, Decision } from '@cofounder/shared';
 import type { PageElement } from '../../vm/port.ts';
 import type { AiUsage, ComputerObservation, ComputerStep, ComputerUseSession } from '../port.ts';
 
@@ -253,7 +254,45 @@ export interface PlannerOptions {
   viewport: { width: number; height: number };
   /** Where "search the web for …" goes (the query is appended, URL-encoded); null: searching is not set up. */
   searchUrl: string | null;
+  /** A task taken over from a process that died: the steps it carried out, to go on after them. */
+  carriedOut?: Decision[];
 }
+
+/** What carrying out an instruction did, in the closing summary ("Done: opened …, filled in Name."). */
+function summaryOf(instruction: Instruction, name?: string): string {
+  switch (instruction.kind) {
+    case 'navigate':
+      return `opened ${instruction.url}`;
+    case 'search':
+      return `searched the web for “${instruction.query}”`;
+    case 'click':
+      return `clicked “${name ?? instruction.label}”`;
+    case 'type':
+      return `filled in ${name || instruction.field}`;
+    case 'key':
+      return `pressed ${instruction.keys}`;
+    case 'scroll':
+      return `scrolled ${instruction.direction}`;
+    case 'wait': {
+      const seconds = instruction.ms / 1000;
+      return `waited ${seconds} second${seconds === 1 ? '' : 's'}`;
+    }
+    case 'screenshot':
+      return 'took a screenshot';
+  }
+}
+
+/** The machine action that carries out an instruction (a click or a scroll before it only looks or focuses). */
+const FINISHING_ACTION: Record<Instruction['kind'], readonly ComputerActionType[]> = {
+  navigate: ['navigate'],
+  search: ['navigate'],
+  click: ['click', 'double_click'],
+  type: ['type'],
+  key: ['key'],
+  scroll: ['scroll'],
+  wait: ['wait'],
+  screenshot: ['screenshot'],
+};
 
 /** A computer-use session with no model: the task's instructions, one step at a time. */
 export function createComputerPlanner(task: string, options: PlannerOptions): ComputerUseSession {
@@ -265,6 +304,17 @@ export function createComputerPlanner(task: string, options: PlannerOptions): Co
   const did: string[] = [];
   // Where the planner stood before its last step: a step the founder's take-over kept from running is planned again.
   let before = { index, scrolledToLook, done: 0 };
+  // Taken over from a process that died: the instructions its steps carried out are done (a field it clicked is
+  // clicked again before typing, as after a take-over).
+  for (const d of options.carriedOut ?? []) {
+    const instruction = instructions?.[index];
+    if (!instruction) break;
+    if (FINISHING_ACTION[instruction.kind].includes(d.action)) {
+      did.push(summaryOf(instruction));
+      index++;
+      scrolledToLook = false;
+    } else if (d.action === 'scroll') scrolledToLook = true;
+  }
 
   const step = (
     s: Omit<ComputerStep, 'usage' | 'coordinate' | 'text'> &
@@ -306,7 +356,7 @@ export function createComputerPlanner(task: string, options: PlannerOptions): Co
   function plan(instruction: Instruction, observation: ComputerObservation): ComputerStep {
     switch (instruction.kind) {
       case 'navigate':
-        advance(`opened ${instruction.url}`);
+        advance(summaryOf(instruction));
         return step({
           thought: `Opening ${instruction.url}.`,
           action: 'navigate',
@@ -320,7 +370,7 @@ export function createComputerPlanner(task: string, options: PlannerOptions): Co
             'There is no search address to open.',
           );
         const url = options.searchUrl + encodeURIComponent(instruction.query);
-        advance(`searched the web for “${instruction.query}”`);
+        advance(summaryOf(instruction));
         return step({
           thought: `Searching the web for “${instruction.query}”.`,
           action: 'navigate',
@@ -338,7 +388,7 @@ export function createComputerPlanner(task: string, options: PlannerOptions): Co
               : isButtonLike(el) || isLink(el);
         const found = findElement(observation.elements, label, () => true, prefers);
         if (!found) return lookFurther(`“${label}”`);
-        advance(`clicked “${found.element.name}”`);
+        advance(summaryOf(instruction, found.element.name));
         return step({
           thought: `Clicking “${found.element.name}”${found.exact ? '' : ` (the closest match to “${label}”)`}.`,
           action: 'click',
@@ -349,7 +399,7 @@ export function createComputerPlanner(task: string, options: PlannerOptions): Co
       case 'type': {
         if (focused) {
           const into = focused.name || instruction.field;
-          advance(`filled in ${into}`);
+          advance(summaryOf(instruction, focused.name));
           return step({
             thought: `Typing into ${into}.`,
             action: 'type',
@@ -368,7 +418,7 @@ export function createComputerPlanner(task: string, options: PlannerOptions): Co
         });
       }
       case 'key':
-        advance(`pressed ${instruction.keys}`);
+        advance(summaryOf(instruction));
         return step({
           thought: `Pressing ${instruction.keys}.`,
           action: 'key',
@@ -377,7 +427,7 @@ export function createComputerPlanner(task: string, options: PlannerOptions): Co
         });
       case 'scroll': {
         const dy = Math.round(options.viewport.height * 0.75) * (instruction.direction === 'up' ? -1 : 1);
-        advance(`scrolled ${instruction.direction}`);
+        advance(summaryOf(instruction));
         return step({
           thought: `Scrolling ${instruction.direction}.`,
           action: 'scroll',
@@ -387,7 +437,7 @@ export function createComputerPlanner(task: string, options: PlannerOptions): Co
       }
       case 'wait': {
         const seconds = instruction.ms / 1000;
-        advance(`waited ${seconds} second${seconds === 1 ? '' : 's'}`);
+        advance(summaryOf(instruction));
         return step({
           thought: `Waiting ${seconds} second${seconds === 1 ? '' : 's'}.`,
           action: 'wait',
@@ -396,7 +446,7 @@ export function createComputerPlanner(task: string, options: PlannerOptions): Co
         });
       }
       case 'screenshot':
-        advance('took a screenshot');
+        advance(summaryOf(instruction));
         return step({ thought: 'Taking a screenshot.', action: 'screenshot', confidence: 1 });
     }
   }
