@@ -685,6 +685,12 @@ export const VMS = {
     /** The same, in the middle of a click, typing or key press, which running again could do twice. */
     runnerLostMidAction: (action: string) =>
       `The server process running this task stopped during a ${action.replace('_', '-')}, which could have happened or not, so the task ended rather than risk doing it twice. Run it again.`,
+    /**
+     * The task panel when its run request lost the server (no answer, or a gateway's bare 5xx) while the monitor
+     * still shows the task running: it may be taken over by another process.
+     */
+    runnerContactLost:
+      'The connection to the server running this task was lost. If another server takes the task over, its steps keep showing here; if not, it ends within a minute.',
     /** The timeline's status line when another server process takes over a task whose process stopped. */
     taskResumed: (stepsDone: number) =>
       `The server process running this task stopped; another one took it over after step ${stepsDone}.`,

@@ -1,7 +1,7 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Camera, Maximize2, Play, Square } from 'lucide-react';
-import { VMS, type Vm } from '@cofounder/shared';
+import { ApiError, VMS, type Vm } from '@cofounder/shared';
 import {
   useRunComputerTask,
   useStopComputerTask,
@@ -48,6 +48,10 @@ export function TaskPanel({ userId, vm }: TaskPanelProps) {
   const [error, setError] = useState<string | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const [monitorOpen, setMonitorOpen] = useState(false);
+  // The task whose run request lost its server while the monitor showed it running (see execute).
+  const [lostTask, setLostTask] = useState<string | null>(null);
+  const monitorNow = useRef(monitor.state);
+  monitorNow.current = monitor.state;
   const taskId = useId();
 
   const running = run.isPending || monitor.state.running;
@@ -59,11 +63,19 @@ export function TaskPanel({ userId, vm }: TaskPanelProps) {
       return;
     }
     setError(null);
+    setLostTask(null);
     run.mutate(task.trim(), {
       onSuccess: (res) => {
         if (!res.success && res.error) setError(res.error);
       },
-      onError: (e) => setError(serverErrorText(e, VMS.texts.runFailed)),
+      onError: (e) => {
+        // No answer (or a gateway's bare 5xx) while the task runs: its server went away, and another may take the
+        // task over. The monitor then tells how it goes; it is not reported failed here.
+        const noAnswer = !(e instanceof ApiError) || (e.code === 'http_error' && e.status >= 500);
+        const { running: live, taskId: liveTask } = monitorNow.current;
+        if (noAnswer && live && liveTask) setLostTask(liveTask);
+        else setError(serverErrorText(e, VMS.texts.runFailed));
+      },
     });
   };
 
@@ -160,6 +172,11 @@ export function TaskPanel({ userId, vm }: TaskPanelProps) {
 
       <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800 dark:bg-slate-900 dark:text-slate-200">
         <StatusLine state={monitor.state} />
+        {lostTask !== null && monitor.state.taskId === lostTask && monitor.state.running && (
+          <p role="status" className="mt-1 text-xs text-amber-700 dark:text-amber-300">
+            {VMS.texts.runnerContactLost}
+          </p>
+        )}
         {monitor.state.error && (
           <p className="mt-1 text-xs text-amber-700 dark:text-amber-300">
             {VM_TEXT.liveUpdates}: {monitor.state.error}

@@ -403,6 +403,32 @@ describe('task panel', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(VMS.texts.runFailed);
   });
 
+  it('does not report a running task failed when its request loses the server: the monitor tells how it ends', async () => {
+    let release!: () => void;
+    const srv = vmServer({ vms: [vm()], runGate: new Promise<void>((r) => (release = r)), taskError: { status: 502 } });
+    const { user } = open(srv);
+    await user.type(await screen.findByLabelText('Task for the machine'), 'open the form and type hello into the name field');
+    const ws = FakeWebSocket.latest();
+    act(() => ws.open());
+    await user.click(screen.getByRole('button', { name: 'Execute' }));
+    act(() => {
+      for (const m of RUN_MESSAGES.slice(0, 4)) ws.receive(m);
+    });
+    // The server running it dies: the request ends with a gateway's bare 502.
+    act(() => release());
+    expect((await screen.findByText(VMS.texts.runnerContactLost)).getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Another server took it over and finished it: the note goes, and the result shows.
+    act(() => {
+      ws.receive({ type: 'status', ...T, status: 'running', message: VMS.texts.taskResumed(1) });
+      ws.receive({ type: 'taskComplete', ...T, success: true, message: 'Typed hello into Name.' });
+      ws.receive({ type: 'taskEnd', ...T, status: 'completed' });
+    });
+    expect((await screen.findByTestId('task-result')).textContent).toBe('Typed hello into Name.');
+    expect(screen.queryByText(VMS.texts.runnerContactLost)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('opens the screenshot modal from Screenshot', async () => {
     const srv = vmServer({ vms: [vm()] });
     const { user } = open(srv);
