@@ -182,6 +182,24 @@ describe('Twilio (phone) config', () => {
     const pg = 'postgres://cofounder@db.internal/cofounder';
     expect(loadConfig({ VM_HOSTS: 'registered', DATABASE_URL: pg }).vm.hosts).toBe('registered');
     expect(() => loadConfig({ VM_HOSTS: 'registered' })).toThrow(/VM_HOSTS.*DATABASE_URL/);
-    expect(() => loadConfig({ VM_HOSTS: 'ws://browserless:3000', DATABASE_URL: pg })).toThrow(/VM_HOSTS/);
+  });
+
+  it('opens machines on plain DevTools endpoints with VM_HOSTS=capacity@ws://…, never echoing their tokens', () => {
+    const pool = 'wss://pool.example/chromium?token=sEcReT-token';
+    expect(loadConfig({ VM_HOSTS: ` 4@${pool}, 2@ws://10.0.0.5:9222/devtools/browser/abc ` }).vm).toMatchObject({
+      hosts: null,
+      pool: [
+        { url: pool, capacity: 4 },
+        { url: 'ws://10.0.0.5:9222/devtools/browser/abc', capacity: 2 },
+      ],
+      egressHost: '127.0.0.1',
+    });
+    expect(loadConfig({}).vm.pool).toEqual([]);
+    expect(loadConfig({ VM_HOSTS: `1@${pool}`, VM_EGRESS_HOST: '10.0.0.2' }).vm.egressHost).toBe('10.0.0.2');
+    for (const bad of [pool, `0@${pool}`, `101@${pool}`, '4@http://pool:3000', '4@ws://', 'registered,4@ws://pool:3000']) {
+      const attempt = () => loadConfig({ VM_HOSTS: bad, DATABASE_URL: 'postgres://cofounder@db.internal/cofounder' });
+      expect(attempt, bad).toThrow(/Invalid VM_HOSTS: is "registered" \(hosts in the database\) or DevTools endpoints/);
+      expect(attempt, bad).not.toThrow(/sEcReT/);
+    }
   });
 });

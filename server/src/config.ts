@@ -110,9 +110,16 @@ export interface Config {
     maxLocalMachines: number;
     /**
      * VM_HOSTS=registered: machines run on the browser hosts registered in the shared Postgres (npm run
-     * machine-host, issue 28) instead of in this process; null: local machines.
+     * machine-host, issue 28) instead of in this process; null: local machines, or the CDP pool below.
      */
     hosts: 'registered' | null;
+    /**
+     * VM_HOSTS=capacity@ws://…,…: plain DevTools endpoints (a browserless pool, a Chromium started with
+     * --remote-debugging-port) with the machines each may hold. Empty: none.
+     */
+    pool: CdpEndpoint[];
+    /** Where this process's egress proxy listens for pool machines' browsers (VM_EGRESS_HOST; loopback by default). */
+    egressHost: string;
     /** Where "search the web for …" goes (the query is appended, URL-encoded). */
     searchUrl: string;
   };
@@ -220,7 +227,8 @@ const Env = z.object({
   VM_CHROMIUM_PATH: z.string().min(1).optional(),
   VM_ALLOW_HOSTS: z.string().optional(),
   VM_MAX_LOCAL_MACHINES: z.coerce.number().int().min(0).max(50).default(4),
-  VM_HOSTS: z.enum(['registered'], { message: 'the only value is "registered" (hosts in the database)' }).optional(),
+  VM_HOSTS: z.string().optional(),
+  VM_EGRESS_HOST: z.string().min(1).default('127.0.0.1'),
   VM_SEARCH_URL: HttpUrl.default('https://duckduckgo.com/html/?q='),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -250,7 +258,7 @@ export function parseTokenKey(value: string): Buffer | null {
   return null;
 }
 
-const SECRET_VARS = new Set(['TOKEN_ENCRYPTION_KEY', 'X_CLIENT_SECRET', 'REDDIT_CLIENT_SECRET', 'AUTH_JWT_SECRET', 'SUPABASE_ANON_KEY', 'SUPABASE_JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'OPENAI_API_KEY', 'VOICE_OPENAI_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'TWILIO_AUTH_TOKEN', 'TWILIO_API_KEY_SECRET']);
+const SECRET_VARS = new Set(['VM_HOSTS', 'TOKEN_ENCRYPTION_KEY', 'X_CLIENT_SECRET', 'REDDIT_CLIENT_SECRET', 'AUTH_JWT_SECRET', 'SUPABASE_ANON_KEY', 'SUPABASE_JWT_SECRET', 'SMTP_URL', 'DATABASE_URL', 'OPENAI_API_KEY', 'VOICE_OPENAI_API_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'TWILIO_AUTH_TOKEN', 'TWILIO_API_KEY_SECRET']);
 
 function fail(name: string, problem: string, value?: string): never {
   const shown = value !== undefined && !SECRET_VARS.has(name) ? ` (got "${value}")` : '';
@@ -282,6 +290,28 @@ function stripeApiBase(url: string | undefined): StripeConfig['apiBase'] {
 }
 
 /** VM_ALLOW_HOSTS: comma-separated host:port pairs, lower-cased (read by the server and by machine hosts). */
+/** A plain DevTools endpoint machines may be opened on, and how many at once. */
+export interface CdpEndpoint {
+  url: string;
+  capacity: number;
+}
+
+const VM_HOSTS_FORMAT = 'is "registered" (hosts in the database) or DevTools endpoints as capacity@ws://…, comma-separated';
+
+/** VM_HOSTS: "registered", or CDP endpoints ("4@ws://pool:3000/chromium?token=…, 2@wss://…"); null when malformed. */
+export function parseVmHosts(value: string | undefined): { hosts: 'registered' | null; pool: CdpEndpoint[] } | null {
+  if (value === undefined) return { hosts: null, pool: [] };
+  if (value.trim() === 'registered') return { hosts: 'registered', pool: [] };
+  const pool: CdpEndpoint[] = [];
+  for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+    const m = /^(\d{1,3})@(wss?:\/\/\S+)$/.exec(entry);
+    const capacity = Number(m?.[1]);
+    if (!m || !URL.canParse(m[2]!) || capacity < 1 || capacity > 100) return null;
+    pool.push({ url: m[2]!, capacity });
+  }
+  return pool.length ? { hosts: null, pool } : null;
+}
+
 export function parseAllowHosts(value: string | undefined): string[] {
   return (value ?? '')
     .split(',')
@@ -312,7 +342,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       fail('TWILIO_API_KEY_SECRET', 'TWILIO_API_KEY_SID and TWILIO_API_KEY_SECRET go together');
     }
   }
-  if (e.VM_HOSTS && !e.DATABASE_URL) fail('VM_HOSTS', 'needs DATABASE_URL: hosts register in the shared Postgres');
+  const vmHosts = parseVmHosts(e.VM_HOSTS);
+  if (!vmHosts) fail('VM_HOSTS', VM_HOSTS_FORMAT);
+  if (vmHosts.hosts && !e.DATABASE_URL) fail('VM_HOSTS', 'needs DATABASE_URL: hosts register in the shared Postgres');
   const off = Number.POSITIVE_INFINITY;
   let tokenKey: Buffer | null = null;
   if (e.TOKEN_ENCRYPTION_KEY) {
@@ -357,7 +389,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       chromiumPath: e.VM_CHROMIUM_PATH ?? findChromium(),
       allowHosts: parseAllowHosts(e.VM_ALLOW_HOSTS),
       maxLocalMachines: e.VM_MAX_LOCAL_MACHINES,
-      hosts: e.VM_HOSTS ?? null,
+      hosts: vmHosts.hosts,
+      pool: vmHosts.pool,
+      egressHost: e.VM_EGRESS_HOST,
       searchUrl: e.VM_SEARCH_URL,
     },
     supabase: e.SUPABASE_URL

@@ -74,7 +74,7 @@ describe('/api guard and errors', () => {
         : { transcription: false, calls: false, engine: null, reason: speech.reason },
       monitorPort: t.config.monitorPort,
       // The test server's machines are the in-memory fake (test/fake-vm.ts).
-      vm: { available: true, mode: 'local', reason: null, hosted: false },
+      vm: { available: true, mode: 'local', reason: null, hosted: false, pool: false },
     });
   });
 

@@ -55,8 +55,8 @@ export const PublicConfig = z.object({
   monitorPort: z.number().int().default(3001),
   /**
    * AI computer control: local machines are Chromium browsers on this server (available when Chromium is
-   * installed), or with `hosted` on the deployment's machine hosts (VM_HOSTS=registered); real ones a cloud
-   * provider's machines. reason says why it is unavailable.
+   * installed), with `hosted` on the deployment's machine hosts (VM_HOSTS=registered), with `pool` in its browser
+   * pool (VM_HOSTS=capacity@ws://…); real ones a cloud provider's machines. reason says why it is unavailable.
    */
   vm: z
     .object({
@@ -64,7 +64,8 @@ export const PublicConfig = z.object({
       mode: ProviderMode,
       reason: z.string().nullable(),
       hosted: z.boolean().default(false),
+      pool: z.boolean().default(false),
     })
-    .default({ available: false, mode: 'local', reason: null, hosted: false }),
+    .default({ available: false, mode: 'local', reason: null, hosted: false, pool: false }),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

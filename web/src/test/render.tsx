@@ -19,7 +19,7 @@ export const TEST_CONFIG: PublicConfig = {
   social: { twitter: false, reddit: false },
   voice: { transcription: false, calls: false, engine: null, reason: null },
   monitorPort: 3001,
-  vm: { available: true, mode: 'local', reason: null, hosted: false },
+  vm: { available: true, mode: 'local', reason: null, hosted: false, pool: false },
 };
 
 interface RenderAppOptions {

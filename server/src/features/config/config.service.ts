@@ -67,6 +67,6 @@ export function publicConfigService({
       reason: voice.serverDefault.unavailableReason,
     },
     monitorPort: config.monitorPort,
-    vm: { available: vm.available, mode: vm.mode, reason: vm.unavailableReason, hosted: vm.kind === 'hosted' },
+    vm: { available: vm.available, mode: vm.mode, reason: vm.unavailableReason, hosted: vm.kind === 'hosted', pool: vm.pool === true },
   });
 }

@@ -79,7 +79,7 @@ describe.skipIf(!existsSync(CHROMIUM))('machines on browser hosts, through the r
   it('answers 503 "no capacity" while no host has room', async () => {
     // The dashboard says where machines run (the VMs screen's hosted-mode note).
     const config = (await (await call(first, 'GET', '/api/config')).json()) as { vm: unknown };
-    expect(config.vm).toEqual({ available: true, mode: 'local', reason: null, hosted: true });
+    expect(config.vm).toEqual({ available: true, mode: 'local', reason: null, hosted: true, pool: false });
     const user = await signedInUser(first);
     const res = await call(first, 'POST', '/api/vms/launch', { token: user.token, body: {} });
     expect(res.status).toBe(503);

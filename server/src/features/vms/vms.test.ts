@@ -370,7 +370,7 @@ describe('config', () => {
   it('tells browsers the monitor port and whether machines are available', async () => {
     const body = PublicConfig.parse(await (await call(t, 'GET', '/api/config')).json());
     expect(body.monitorPort).toBe(t.config.monitorPort);
-    expect(body.vm).toEqual({ available: true, mode: 'local', reason: null, hosted: false });
+    expect(body.vm).toEqual({ available: true, mode: 'local', reason: null, hosted: false, pool: false });
   });
 
   it('answers 503 when this server cannot run machines', async () => {
@@ -381,7 +381,7 @@ describe('config', () => {
       expect(res.status).toBe(503);
       expect(await errorOf(res)).toBe(VMS.texts.unavailable);
       const config = PublicConfig.parse(await (await call(t, 'GET', '/api/config')).json());
-      expect(config.vm).toEqual({ available: false, mode: 'local', reason: 'Chromium was not found.', hosted: false });
+      expect(config.vm).toEqual({ available: false, mode: 'local', reason: 'Chromium was not found.', hosted: false, pool: false });
     } finally {
       fake.setUnavailable(null);
     }

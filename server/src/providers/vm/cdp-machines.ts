@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, BrowserContext, CDPSession, Frame, Page, Request, Response } from 'playwright-core';
 import type { Logger } from 'pino';
@@ -31,6 +32,10 @@ interface Machine {
   id: string;
   browser: Browser;
   context: BrowserContext;
+  /** A context of its own on a shared browser (a pool): where its cookies and storage are saved when it stops. */
+  statePath: string | null;
+  /** While a pool's machine is suspended: the sessions holding its pages' JavaScript paused (freeze). */
+  frozen: CDPSession[];
   /** The page actions go to: the newest one (a popup takes over), null for a moment after the last one closed. */
   page: Page | null;
   suspended: boolean;
@@ -138,15 +143,26 @@ export function createCdpVmProvider(backend: MachineBackend, log: Logger): VmPro
         // playwright-core is loaded with the first machine: a server that never launches one never pays for it.
         const { chromium } = await import('playwright-core');
         const browser = await chromium.connectOverCDP(link.wsUrl, { headers: link.headers });
-        const context = browser.contexts()[0];
+        const own = link.context;
+        const context = own
+          ? await browser.newContext({
+              proxy: own.proxy,
+              viewport: VMS.viewport,
+              ...(existsSync(own.statePath) ? { storageState: own.statePath } : {}),
+            })
+          : browser.contexts()[0];
         if (!context) throw new Error('the browser has no default context');
         const first = context.pages().at(-1) ?? (await context.newPage());
         await first.setViewportSize(VMS.viewport);
+        // On a shared browser only this context's popups are this machine's.
+        const contextId = own ? (await (await context.newCDPSession(first)).send('Target.getTargetInfo')).targetInfo.browserContextId : null;
         const targets = await browser.newBrowserCDPSession();
         const m: Machine = {
           id,
           browser,
           context,
+          statePath: own?.statePath ?? null,
+          frozen: [],
           page: null,
           suspended: false,
           stopping: false,
@@ -157,7 +173,8 @@ export function createCdpVmProvider(backend: MachineBackend, log: Logger): VmPro
           popupsOpened: 0,
         };
         targets.on('Target.targetCreated', ({ targetInfo }) => {
-          if (targetInfo.type === 'page' && targetInfo.openerId) m.popupsOpened += 1;
+          if (targetInfo.type !== 'page' || !targetInfo.openerId) return;
+          if (contextId === null || targetInfo.browserContextId === contextId) m.popupsOpened += 1;
         });
         await targets.send('Target.setDiscoverTargets', { discover: true });
         context.on('page', (page) => adopt(m, page));
@@ -205,11 +222,38 @@ export function createCdpVmProvider(backend: MachineBackend, log: Logger): VmPro
       return;
     }
     m.stopping = true;
+    await thaw(m);
     m.suspended = false;
     refreshCast(m);
     await m.castChain;
+    if (m.statePath) {
+      // Its cookies and storage, for the next start (a pool's context ends with this connection).
+      await m.context.storageState({ path: m.statePath }).catch((err: unknown) => log.warn({ vmId: id, err: firstLine(err) }, 'machine state not saved'));
+      await Promise.race([m.context.close().catch(() => {}), sleep(CLOSE_TIMEOUT_MS)]);
+    }
     await backend.quit(id, m.browser);
     machines.delete(id);
+  }
+
+  /**
+   * Suspend on a browser that is not a process of ours: every page's JavaScript is paused where it next runs (its
+   * timers, handlers and network callbacks wait) through a DevTools session held until the machine is thawed.
+   */
+  async function freeze(m: Machine): Promise<void> {
+    for (const page of m.context.pages()) {
+      const session = await m.context.newCDPSession(page);
+      m.frozen.push(session);
+      await session.send('Debugger.enable');
+      await session.send('Debugger.pause');
+    }
+  }
+
+  async function thaw(m: Machine): Promise<void> {
+    const sessions = m.frozen.splice(0);
+    for (const session of sessions) {
+      await session.send('Debugger.resume').catch(() => {});
+      await session.detach().catch(() => {});
+    }
   }
 
   /** Server shutdown: lets go of a machine whose browser keeps running on its host. */
@@ -352,7 +396,9 @@ export function createCdpVmProvider(backend: MachineBackend, log: Logger): VmPro
   }
 
   return {
-    kind: backend.kind,
+    // A pool's machines belong to the process that opened them, as local ones do (pool.ts).
+    kind: backend.kind === 'pool' ? 'local' : backend.kind,
+    pool: backend.kind === 'pool',
     mode: 'local',
     available: true,
     unavailableReason: null,
@@ -363,13 +409,15 @@ export function createCdpVmProvider(backend: MachineBackend, log: Logger): VmPro
     async suspend(id) {
       if ((await driven(id)).suspended) return;
       await run(id, async (m) => {
-        await backend.suspend(id);
+        if (backend.freezesPages) await freeze(m);
+        else await backend.suspend(id);
         m.suspended = true;
       });
     },
     async resume(id) {
       const m = await driven(id);
-      await backend.resume(id);
+      if (backend.freezesPages) await thaw(m);
+      else await backend.resume(id);
       m.suspended = false;
     },
     stop,

@@ -20,9 +20,9 @@ interface Answer {
   body: string;
 }
 
-function viaProxy(proxyPort: number, target: string): Promise<Answer> {
+function viaProxy(proxyPort: number, target: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: proxyPort, path: target, headers: { host: new URL(target).host } }, (res) => {
+    const req = request({ host: '127.0.0.1', port: proxyPort, path: target, headers: { host: new URL(target).host, ...headers } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c) => (body += c));
@@ -33,9 +33,9 @@ function viaProxy(proxyPort: number, target: string): Promise<Answer> {
   });
 }
 
-function tunnel(proxyPort: number, target: string): Promise<Answer> {
+function tunnel(proxyPort: number, target: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: proxyPort, method: 'CONNECT', path: target });
+    const req = request({ host: '127.0.0.1', port: proxyPort, method: 'CONNECT', path: target, headers });
     req.on('connect', (res, socket) => {
       if (res.statusCode !== 200) {
         socket.destroy();
@@ -116,5 +116,26 @@ describe('egress proxy', () => {
       request({ host: '127.0.0.1', port: proxy.port, path: '/' }, (r) => resolve(r.statusCode!)).end();
     });
     expect(direct).toBe(400);
+  });
+
+  it('with credentials (a CDP pool reaches it beyond loopback), answers 407 to anyone without them', async () => {
+    const guarded = await startEgressProxy({
+      allowHosts: normaliseAllowHosts([`127.0.0.1:${fixturePort}`]),
+      log: pino({ level: 'silent' }),
+      credentials: { username: 'machines', password: 'a-long-random-secret' },
+    });
+    try {
+      const basic = (user: string, pass: string) => ({ 'proxy-authorization': `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` });
+      const target = `http://127.0.0.1:${fixturePort}/hello`;
+      expect((await viaProxy(guarded.port, target)).status).toBe(407);
+      expect((await viaProxy(guarded.port, target, basic('machines', 'a-wrong-secret'))).status).toBe(407);
+      expect((await tunnel(guarded.port, `127.0.0.1:${fixturePort}`)).status).toBe(407);
+      expect(await viaProxy(guarded.port, target, basic('machines', 'a-long-random-secret'))).toMatchObject({ status: 200, body: 'fixture ok' });
+      expect(await tunnel(guarded.port, `127.0.0.1:${fixturePort}`, basic('machines', 'a-long-random-secret'))).toMatchObject({ status: 200, body: 'fixture ok' });
+      // Authorised is not allowed: the address checks still apply.
+      expect((await viaProxy(guarded.port, 'http://169.254.169.254/', basic('machines', 'a-long-random-secret'))).status).toBe(403);
+    } finally {
+      await guarded.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -47,12 +48,33 @@ function upstreamHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   return out;
 }
 
+/** Credentials a browser must send (Proxy-Authorization: Basic) when the proxy listens beyond loopback. */
+export interface ProxyCredentials {
+  username: string;
+  password: string;
+}
+
+const PROXY_AUTH_REQUIRED =
+  'HTTP/1.1 407 Proxy Authentication Required\r\nproxy-authenticate: Basic realm="cofounder machines"\r\ncontent-length: 0\r\nconnection: close\r\n\r\n';
+
+/** Whether a request carries these credentials (compared in constant time); true when none are required. */
+function authorised(header: string | undefined, credentials: ProxyCredentials | undefined): boolean {
+  if (!credentials) return true;
+  const expected = Buffer.from(`Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`);
+  const given = Buffer.from(header ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 export async function startEgressProxy(options: {
   allowHosts: ReadonlySet<string>;
   log: Logger;
   lookup?: Lookup;
+  /** Where it listens: loopback unless machines' browsers run elsewhere (a CDP pool, VM_EGRESS_HOST). */
+  host?: string;
+  /** Required of every request when set: beyond loopback, no one else may use the proxy. */
+  credentials?: ProxyCredentials;
 }): Promise<EgressProxy> {
-  const { allowHosts, log } = options;
+  const { allowHosts, log, credentials } = options;
   const refusals = new Map<string, string>();
   const sockets = new Set<Duplex>();
 
@@ -74,6 +96,10 @@ export async function startEgressProxy(options: {
       res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', [BLOCKED_HEADER]: reason, connection: 'close' });
       res.end(`Blocked: ${reason}\n`);
     };
+    if (!authorised(req.headers['proxy-authorization'], credentials)) {
+      res.writeHead(407, { 'proxy-authenticate': 'Basic realm="cofounder machines"', connection: 'close' });
+      return void res.end();
+    }
     let url: URL;
     try {
       url = new URL(req.url ?? '');
@@ -118,6 +144,7 @@ export async function startEgressProxy(options: {
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
     client.on('error', () => client.destroy());
+    if (!authorised(req.headers['proxy-authorization'], credentials)) return void client.end(PROXY_AUTH_REQUIRED);
     let target: URL | null = null;
     try {
       target = new URL(`http://${req.url ?? ''}`);
@@ -158,7 +185,7 @@ export async function startEgressProxy(options: {
     socket.on('close', () => sockets.delete(socket));
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
   return {
     port,

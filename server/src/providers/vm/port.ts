@@ -67,6 +67,8 @@ export class VmCapacityError extends VmProviderError {
 export interface VmProvider {
   /** local: browsers in this process; hosted: on browser hosts (npm run machine-host); cloud: a cloud adapter. */
   readonly kind: 'local' | 'hosted' | 'cloud';
+  /** Machines are contexts on plain DevTools endpoints (VM_HOSTS=capacity@ws://…): held by this process as local ones. */
+  readonly pool?: boolean;
   readonly mode: ProviderMode;
   /** False when this server cannot run machines (e.g. no Chromium installed); reason says why. */
   readonly available: boolean;

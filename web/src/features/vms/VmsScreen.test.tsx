@@ -47,7 +47,7 @@ describe('AI Computer Control Center', () => {
   it('says computer control is unavailable, with the reason, and offers no Launch', async () => {
     const srv = vmServer();
     open(srv, {
-      vm: { available: false, mode: 'local', reason: 'Chromium is not installed on this server.', hosted: false },
+      vm: { available: false, mode: 'local', reason: 'Chromium is not installed on this server.', hosted: false, pool: false },
     });
     await heading();
     const alert = screen.getByRole('alert');
@@ -68,6 +68,13 @@ describe('AI Computer Control Center', () => {
     open(vmServer(), { vm: { ...VM_CONFIG.vm, hosted: true } });
     await screen.findByRole('heading', { name: 'No machines yet' });
     expect(screen.getByText(/^Hosted mode: each machine is a Chromium browser on one of this deployment's machine hosts/)).toBeTruthy();
+    expect(screen.queryByText(/running on this server/)).toBeNull();
+  });
+
+  it("says so when machines are contexts in the deployment's browser pool", async () => {
+    open(vmServer(), { vm: { ...VM_CONFIG.vm, pool: true } });
+    await screen.findByRole('heading', { name: 'No machines yet' });
+    expect(screen.getByText(/^Browser pool mode: each machine is a private browser window in this deployment's browser pool/)).toBeTruthy();
     expect(screen.queryByText(/running on this server/)).toBeNull();
   });
 

@@ -65,7 +65,7 @@ export function VmsScreen({ userId }: { userId: string }) {
           {vmConfig.mode === 'local' && (
             <p className="flex items-start gap-2 rounded-lg border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900 dark:border-sky-500/30 dark:bg-sky-500/10 dark:text-sky-200">
               <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {vmConfig.hosted ? VM_TEXT.hostedMode : VM_TEXT.localMode}
+              {vmConfig.hosted ? VM_TEXT.hostedMode : vmConfig.pool ? VM_TEXT.poolMode : VM_TEXT.localMode}
             </p>
           )}
 

@@ -35,7 +35,7 @@ export function decision(step: number, action: Decision['action'], over: Partial
 }
 
 /** The config of a server that runs local machines. */
-export const VM_CONFIG = { monitorPort: 3001, vm: { available: true, mode: 'local' as const, reason: null, hosted: false } };
+export const VM_CONFIG = { monitorPort: 3001, vm: { available: true, mode: 'local' as const, reason: null, hosted: false, pool: false } };
 
 const apiError = (status: number, message: string) =>
   Response.json({ error: { code: 'conflict', message } }, { status });

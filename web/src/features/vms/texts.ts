@@ -9,6 +9,8 @@ export const VM_TEXT = {
     'Local mode: each machine is a Chromium browser running on this server, not a cloud desktop. What it does happens on this server.',
   hostedMode:
     "Hosted mode: each machine is a Chromium browser on one of this deployment's machine hosts, not a cloud desktop. What it does happens on that host.",
+  poolMode:
+    "Browser pool mode: each machine is a private browser window in this deployment's browser pool, not a cloud desktop. Its traffic goes through this server.",
   unavailableTitle: 'Computer control is unavailable',
   emptyTitle: 'No machines yet',
   emptyBody:
