@@ -31,7 +31,13 @@ function hostVersion(chromiumPath: string): string {
   return `cofounder ${process.env.npm_package_version ?? 'dev'}, ${chromium}`;
 }
 
-export async function startMachineHost(config: HostConfig, db: Db, log: Logger): Promise<MachineHost> {
+export async function startMachineHost(
+  config: HostConfig,
+  db: Db,
+  log: Logger,
+  /** How often the timer heartbeats (tests that make a host look lost slow it down and call beat() themselves). */
+  options: { heartbeatMs?: number } = {},
+): Promise<MachineHost> {
   const browsers = createHostBrowsers({
     executable: config.chromiumPath,
     dataDir: config.dataDir,
@@ -56,7 +62,7 @@ export async function startMachineHost(config: HostConfig, db: Db, log: Logger):
   await beat();
   const timer = setInterval(() => {
     beat().catch((err: unknown) => log.warn({ err: String(err) }, 'machine host heartbeat failed'));
-  }, VMS.hosts.heartbeatMs);
+  }, options.heartbeatMs ?? VMS.hosts.heartbeatMs);
   log.info({ hostId: row.id, address, capacity: config.capacity, version }, 'machine host ready');
   return {
     id: row.id,

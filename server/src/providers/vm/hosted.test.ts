@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { VMS } from '@cofounder/shared';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -63,11 +63,17 @@ describe.skipIf(!existsSync(CHROMIUM))('hosted machines (two hosts, two API proc
         MACHINE_HOST_DATA_DIR: dataDir,
         VM_ALLOW_HOSTS: allow,
       });
-      hosts.push(await startMachineHost(config, database.db, log));
+      // Heartbeats are sent by the tests (beforeEach), never by a timer: one that fired while a test made a host look
+      // lost would make it healthy again mid-test.
+      hosts.push(await startMachineHost(config, database.db, log, { heartbeatMs: 3_600_000 }));
     }
     const apiConfig = loadConfig({ VM_ALLOW_HOSTS: allow });
     a = createHostedVmProvider(apiConfig, database.db, log, Date.now);
     b = createHostedVmProvider(apiConfig, database.db, log, Date.now);
+  });
+
+  beforeEach(async () => {
+    await Promise.all(hosts.map((h) => h.beat()));
   });
 
   afterAll(async () => {
