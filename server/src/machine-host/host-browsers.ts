@@ -13,7 +13,7 @@ import {
   stopChromium,
   type ChromiumProcess,
 } from '../providers/vm/chromium-process.ts';
-import { startEgressProxy, type EgressProxy } from '../providers/vm/egress-proxy.ts';
+import { lazyEgressProxy } from '../providers/vm/egress-proxy.ts';
 import { normaliseAllowHosts } from '../providers/vm/net-guard.ts';
 
 // The machines' browsers on one host (issue 28 §1): the same Chromium processes, profiles and egress proxy as a
@@ -51,16 +51,12 @@ export function createHostBrowsers(options: {
   const allowHosts = normaliseAllowHosts(options.allowHosts);
   const browsers = new Map<string, ChromiumProcess>();
   const booting = new Map<string, Promise<void>>();
-  let proxy: Promise<EgressProxy> | null = null;
+  const proxy = lazyEgressProxy({ allowHosts, log });
 
   killOrphans(dataDir, log);
 
   async function boot(id: string): Promise<void> {
-    proxy ??= startEgressProxy({ allowHosts, log }).catch((err: unknown) => {
-      proxy = null;
-      throw err;
-    });
-    const { port } = await proxy;
+    const { port } = await proxy.start();
     mkdirSync(profileDir(dataDir, id), { recursive: true });
     const proc = await spawnChromium({ executable, dataDir, id, proxyPort: port });
     browsers.set(id, proc);
@@ -115,9 +111,7 @@ export function createHostBrowsers(options: {
     running: () => [...browsers.keys()],
     async close() {
       await Promise.all([...new Set([...browsers.keys(), ...booting.keys()])].map((id) => stop(id)));
-      const open = proxy;
-      proxy = null;
-      if (open) await (await open.catch(() => null))?.close();
+      await proxy.close();
     },
   };
 }

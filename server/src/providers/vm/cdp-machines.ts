@@ -66,6 +66,16 @@ const info = (): MachineInfo => ({ machineType: MACHINE_TYPE, externalIp: null }
 const blocked = (reason: string): ActionResult => ({ result: 'blocked', detail: `Blocked: ${reason}` });
 const firstLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 300);
 
+/** The DevTools id of the browser context `page` is in (the session asked is let go). */
+async function browserContextIdOf(context: BrowserContext, page: Page): Promise<string | undefined> {
+  const session = await context.newCDPSession(page);
+  try {
+    return (await session.send('Target.getTargetInfo')).targetInfo.browserContextId;
+  } finally {
+    await session.detach().catch(() => {});
+  }
+}
+
 /** The VmProvider of machines whose browsers `backend` runs. */
 export function createCdpVmProvider(backend: MachineBackend, log: Logger): VmProvider {
   const machines = new Map<string, Machine>();
@@ -155,7 +165,7 @@ export function createCdpVmProvider(backend: MachineBackend, log: Logger): VmPro
         const first = context.pages().at(-1) ?? (await context.newPage());
         await first.setViewportSize(VMS.viewport);
         // On a shared browser only this context's popups are this machine's.
-        const contextId = own ? (await (await context.newCDPSession(first)).send('Target.getTargetInfo')).targetInfo.browserContextId : null;
+        const contextId = own ? await browserContextIdOf(context, first) : null;
         const targets = await browser.newBrowserCDPSession();
         const m: Machine = {
           id,

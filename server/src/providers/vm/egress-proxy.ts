@@ -197,3 +197,31 @@ export async function startEgressProxy(options: {
       }),
   };
 }
+
+/**
+ * The egress proxy of a machine backend, started with its first machine (a server that never opens one never
+ * listens); a failed start is tried again on the next machine. refusalFor answers from the running proxy.
+ */
+export function lazyEgressProxy(options: Parameters<typeof startEgressProxy>[0]) {
+  let started: Promise<EgressProxy> | null = null;
+  let running: EgressProxy | null = null;
+  return {
+    start(): Promise<EgressProxy> {
+      started ??= startEgressProxy(options).then(
+        (proxy) => (running = proxy),
+        (err: unknown) => {
+          started = null;
+          throw err;
+        },
+      );
+      return started;
+    },
+    refusalFor: (host: string): string | null => running?.refusalFor(host) ?? null,
+    async close(): Promise<void> {
+      const open = started;
+      started = null;
+      running = null;
+      if (open) await (await open.catch(() => null))?.close();
+    },
+  };
+}

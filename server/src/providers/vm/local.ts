@@ -15,7 +15,7 @@ import {
   stopChromium,
   type ChromiumProcess,
 } from './chromium-process.ts';
-import { startEgressProxy, type EgressProxy } from './egress-proxy.ts';
+import { lazyEgressProxy } from './egress-proxy.ts';
 import type { MachineBackend } from './machine-backend.ts';
 import { normaliseAllowHosts } from './net-guard.ts';
 import type { VmProvider } from './port.ts';
@@ -73,19 +73,10 @@ function localBackend(config: Config, executable: string, log: Logger): MachineB
   const max = config.vm.maxLocalMachines;
   const allowHosts = normaliseAllowHosts(config.vm.allowHosts);
   const processes = new Map<string, ChromiumProcess>();
-  let proxy: Promise<EgressProxy> | null = null;
-  let proxyNow: EgressProxy | null = null;
+  const proxy = lazyEgressProxy({ allowHosts, log });
 
   killOrphans(dataDir, log);
 
-  const ensureProxy = () =>
-    (proxy ??= startEgressProxy({ allowHosts, log }).then(
-      (p) => (proxyNow = p),
-      (err) => {
-        proxy = null;
-        throw err;
-      },
-    ));
 
   const pidOf = (id: string) => {
     const proc = processes.get(id);
@@ -103,7 +94,7 @@ function localBackend(config: Config, executable: string, log: Logger): MachineB
       if (running >= max) throw new VmCapacityError(`This server is already running ${running} machines. Stop one first.`);
     },
     async open(id) {
-      const { port } = await ensureProxy();
+      const { port } = await proxy.start();
       mkdirSync(profileDir(dataDir, id), { recursive: true });
       try {
         const proc = await spawnChromium({ executable, dataDir, id, proxyPort: port });
@@ -144,12 +135,7 @@ function localBackend(config: Config, executable: string, log: Logger): MachineB
     async remove(id) {
       rmSync(machineDir(dataDir, id), { recursive: true, force: true });
     },
-    refusalFor: (host) => proxyNow?.refusalFor(host) ?? null,
-    async close() {
-      const open = proxy;
-      proxy = null;
-      proxyNow = null;
-      if (open) await (await open).close();
-    },
+    refusalFor: proxy.refusalFor,
+    close: proxy.close,
   };
 }

@@ -6,7 +6,7 @@ import { VMS } from '@cofounder/shared';
 import type { CdpEndpoint, Config } from '../../config.ts';
 import { machineDir } from './chromium-process.ts';
 import { createCdpVmProvider } from './cdp-machines.ts';
-import { startEgressProxy, type EgressProxy } from './egress-proxy.ts';
+import { lazyEgressProxy } from './egress-proxy.ts';
 import type { MachineBackend } from './machine-backend.ts';
 import { normaliseAllowHosts } from './net-guard.ts';
 import { VmCapacityError, type VmProvider } from './port.ts';
@@ -35,18 +35,9 @@ function poolBackend(config: Config, log: Logger): MachineBackend {
   const credentials = { username: 'machines', password: randomBytes(24).toString('base64url') };
   /** Which endpoint each open machine is on. */
   const placed = new Map<string, CdpEndpoint>();
-  let proxy: Promise<EgressProxy> | null = null;
-  let proxyNow: EgressProxy | null = null;
+  const proxy = lazyEgressProxy({ allowHosts, log, host: vm.egressHost, credentials });
   const capacity = vm.pool.reduce((n, e) => n + e.capacity, 0);
 
-  const ensureProxy = () =>
-    (proxy ??= startEgressProxy({ allowHosts, log, host: vm.egressHost, credentials }).then(
-      (p) => (proxyNow = p),
-      (err) => {
-        proxy = null;
-        throw err;
-      },
-    ));
 
   /** The endpoint with the most free places, or none when every one is full. */
   function emptiest(): CdpEndpoint | null {
@@ -70,7 +61,7 @@ function poolBackend(config: Config, log: Logger): MachineBackend {
       if (!endpoint) throw new VmCapacityError(VMS.texts.fleetFull);
       placed.set(id, endpoint);
       try {
-        const { port } = await ensureProxy();
+        const { port } = await proxy.start();
         const dir = machineDir(dataDir, id);
         mkdirSync(dir, { recursive: true });
         log.info({ vmId: id, endpoint: endpointLabel(endpoint.url) }, 'machine opened on a DevTools endpoint');
@@ -97,12 +88,7 @@ function poolBackend(config: Config, log: Logger): MachineBackend {
     async remove(id) {
       rmSync(machineDir(dataDir, id), { recursive: true, force: true });
     },
-    refusalFor: (host) => proxyNow?.refusalFor(host) ?? null,
-    async close() {
-      const open = proxy;
-      proxy = null;
-      proxyNow = null;
-      if (open) await (await open).close();
-    },
+    refusalFor: proxy.refusalFor,
+    close: proxy.close,
   };
 }
