@@ -26,7 +26,7 @@ export const PGLITE_DUMP_ENV = 'COFOUNDER_TEST_PGLITE_DUMP';
 export const PG_TEMPLATE_ENV = 'COFOUNDER_TEST_PG_TEMPLATE';
 
 // Bump when the recipe below changes, so cached dumps made the old way are not used.
-const RECIPE = 'pglite-template-2';
+const RECIPE = 'pglite-template-3';
 const CACHE_DIR = join(REPO_ROOT, 'node_modules', '.cache', 'cofounder-test');
 const STALE_MS = 7 * 24 * 3600 * 1000;
 
@@ -47,10 +47,9 @@ export async function pgliteTemplateDump(): Promise<string> {
   try {
     await migrateDatabase(database);
     const client = (database.raw as { pglite: PGlite }).pglite;
-    // Every load pays for the dump's size and set-up, so it holds what a test uses and no more: 16 MB of shared
-    // buffers (128 MB, the default, take ~1.5 s to set up), no template0/template1 (half the dump: nothing
-    // creates databases on PGlite), and a checkpoint so a copy starts without replaying the migrations' WAL.
-    await client.exec(`ALTER SYSTEM SET shared_buffers = '16MB'`);
+    // Every load pays for the dump's size and set-up, so it holds what a test uses and no more: no
+    // template0/template1 (half the dump: nothing creates databases on PGlite), and a checkpoint so a copy starts
+    // without replaying the migrations' WAL. (openPglite's own settings keep the shared buffers small.)
     for (const name of ['template0', 'template1']) {
       await client.exec(`ALTER DATABASE ${name} IS_TEMPLATE false`);
       await client.exec(`DROP DATABASE ${name}`);
