@@ -1,7 +1,7 @@
 import { enableCompileCache } from 'node:module';
-import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
 import { acquireDataDirLock, DataDirLockedError } from './db/lock.ts';
+import { COMPILE_CACHE_DIR } from './paths.ts';
 import { StartupError } from './startup-error.ts';
 
 // The server's entry (`npm start` runs its build, dist/main.js). It reads the config and takes the data folder's
@@ -12,8 +12,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const lock = config.databaseUrl ? null : acquireDataDirLock(config.dataDir);
   // V8's compiled code for the bundle, kept between starts (Node checks each entry against the file's contents):
-  // compiling the server's 3 MB of JavaScript was ~0.3 s of every start (issue 27).
-  enableCompileCache(join(config.dataDir, 'compile-cache'));
+  // compiling the server's 3 MB of JavaScript was ~0.3 s of every start (issue 27). Beside the build rather than in
+  // DATA_DIR, so a new data folder's first start has it too; where the folder is read-only Node just compiles.
+  enableCompileCache(COMPILE_CACHE_DIR);
   const loaded = await import('./serve.ts').catch((err: unknown) => {
     lock?.release();
     throw err;

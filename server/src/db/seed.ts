@@ -34,7 +34,7 @@ export function migrationsKey(recipe: string): string {
 }
 
 /** The key a seed made from these migrations has. */
-export const seedKey = () => migrationsKey('pglite-seed-2');
+export const seedKey = () => migrationsKey('pglite-seed-3');
 
 /** Whether `seed` is there and made from these migrations (a stale one is never loaded). */
 export function seedIsCurrent(seed: string = SEED_FILE): boolean {
@@ -58,7 +58,12 @@ export async function makeSeed(): Promise<boolean> {
   try {
     await migrateDatabase(database);
     const client = (database.raw as { pglite: PGlite }).pglite;
-    // A checkpoint, so a new folder starts without replaying the migrations' WAL.
+    // No template0/template1 (as the tests' template): half the seed's files, and nothing creates databases on
+    // PGlite. Then a checkpoint, so a new folder starts without replaying the migrations' WAL.
+    for (const name of ['template0', 'template1']) {
+      await client.exec(`ALTER DATABASE ${name} IS_TEMPLATE false`);
+      await client.exec(`DROP DATABASE ${name}`);
+    }
     await client.exec('CHECKPOINT');
     writeSeed(Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   } finally {
