@@ -72,7 +72,12 @@ const agents = new Map<boolean, Promise<Agent>>();
 function agentFor(policy: AddressPolicy): Promise<Agent> {
   let agent = agents.get(policy.loopback);
   if (!agent) {
-    agent = import('undici').then(({ Agent }) => new Agent({ connect: { lookup: guardedLookup(policy) } }));
+    agent = import('undici').then((loaded) => {
+      // The default export (undici is CommonJS: its module.exports): in the server bundle (server/build.mjs) import()
+      // of a CommonJS package has no named exports.
+      const { Agent } = loaded.default;
+      return new Agent({ connect: { lookup: guardedLookup(policy) } });
+    });
     agents.set(policy.loopback, agent);
   }
   return agent;
