@@ -44,6 +44,18 @@ describe('a new data folder from the seed', () => {
     expect(await marker(dir)).toBe(true);
   }, 120_000);
 
+  it('opens PGlite with 16 MB of shared buffers, not the 128 MB its postgresql.conf asks for', async () => {
+    const database = await openPgliteSeeded(join(root, 'settings'), seed);
+    try {
+      const { rows } = await (database.raw as { pglite: PGlite }).pglite.query<{ size: string }>(
+        `SELECT current_setting('shared_buffers') AS size`,
+      );
+      expect(rows[0]!.size).toBe('16MB');
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+
   it('replaces what a start stopped half-way left, and never touches an existing database', async () => {
     // A folder that looks like a database (PG_VERSION came first) but whose load never finished.
     const dir = join(root, 'interrupted');

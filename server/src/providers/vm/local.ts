@@ -77,7 +77,6 @@ function localBackend(config: Config, executable: string, log: Logger): MachineB
 
   killOrphans(dataDir, log);
 
-
   const pidOf = (id: string) => {
     const proc = processes.get(id);
     if (!proc) throw new VmProviderError(VMS.texts.notRunning);
