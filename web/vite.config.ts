@@ -60,6 +60,36 @@ function siteFiles(): Plugin {
   };
 }
 
+/**
+ * What every page's head starts with, where its HTML says <!--page-head-->: the charset, viewport, colour scheme
+ * and icons. The pages rendered before any script runs (landing.html, island.html) then apply the stored theme
+ * (localStorage "theme": dark, light or system; dark by default, as in src/features/theme/theme.ts) before the
+ * first paint, where they say <!--theme-before-paint-->; ThemeProvider takes over after hydration. One text, so the
+ * server's CSP allows it by one hash.
+ */
+function pageHead(): Plugin {
+  const head = `<meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+    <meta name="color-scheme" content="dark light" />
+    <meta name="theme-color" content="#020617" />
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+    <link rel="manifest" href="/site.webmanifest" />`;
+  const theme = `<script>
+      try {
+        var t = localStorage.getItem('theme');
+        var dark =
+          t === 'light' ? false : t === 'system' ? matchMedia('(prefers-color-scheme: dark)').matches : true;
+        document.documentElement.classList.toggle('dark', dark);
+      } catch (e) {}
+    </script>`;
+  return {
+    name: 'cofounder-page-head',
+    transformIndexHtml: (html) =>
+      html.replace('<!--page-head-->', () => head).replace('<!--theme-before-paint-->', () => theme),
+  };
+}
+
 /** The mode of the landing page's own build (`vite build --mode landing`, after the SPA's). */
 const LANDING_MODE = 'landing';
 
@@ -81,28 +111,47 @@ const PREACT_ALIASES = [
 ];
 
 /**
- * "/" (issue 9, issue 27): landing.html alone, built into the SPA's dist without emptying it. Its manifest has its
- * own name (read by scripts/landing-budget.mjs); the SSR build of scripts/prerender-landing.mjs uses this config
- * too, bundling every dependency so that none of them reaches React at run time.
+ * "/" (issue 9, issue 27) and the island pages (issue 26): landing.html and island.html, built into the SPA's dist
+ * without emptying it. Its manifest has its own name (read by scripts/landing-budget.mjs).
  */
 const landing: UserConfig = {
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pageHead()],
   resolve: { alias: PREACT_ALIASES },
-  ssr: { noExternal: true },
   build: {
     outDir: 'dist',
     emptyOutDir: false,
     copyPublicDir: false,
     manifest: '.vite/landing-manifest.json',
     rolldownOptions: {
-      input: { landing: fileURLToPath(new URL('landing.html', import.meta.url)) },
+      input: {
+        landing: fileURLToPath(new URL('landing.html', import.meta.url)),
+        island: fileURLToPath(new URL('island.html', import.meta.url)),
+      },
       treeshake: sharedTreeshake,
     },
   },
 };
 
+/**
+ * The same pages' server bundle (`vite build --mode landing --ssr src/islands/render.tsx`) in dist/.ssr-islands, a
+ * hidden folder the static server never serves: every dependency bundled, so that none of them reaches React and
+ * the server runs it with nothing but Node. The build prerenders "/" with it; the server renders island pages.
+ */
+const landingRender: UserConfig = {
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: PREACT_ALIASES },
+  ssr: { noExternal: true },
+  build: {
+    outDir: 'dist/.ssr-islands',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    rolldownOptions: { treeshake: sharedTreeshake },
+  },
+};
+
 const spa: UserConfig = {
-  plugins: [react(), tailwindcss(), siteFiles()],
+  // The dev server serves landing.html and island.html with this config too.
+  plugins: [react(), tailwindcss(), siteFiles(), pageHead()],
   // react-toastify without the stylesheet its JS injects (3 KB gzip of JS on every page): main.tsx imports the
   // same CSS as a file, where it is cached with the app's own.
   resolve: { alias: [{ find: /^react-toastify$/, replacement: 'react-toastify/unstyled' }] },
@@ -179,5 +228,5 @@ const serverRender: UserConfig = {
 };
 
 export default defineConfig(({ mode, isSsrBuild }) =>
-  mode === LANDING_MODE ? landing : isSsrBuild ? serverRender : spa,
+  mode === LANDING_MODE ? (isSsrBuild ? landingRender : landing) : isSsrBuild ? serverRender : spa,
 );

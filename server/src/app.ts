@@ -39,6 +39,7 @@ import type { AutonomyScheduler } from './queue/autonomy-queue.ts';
 import type { PublishScheduler } from './queue/publish-queue.ts';
 import type { TaskQueue } from './queue/task-queue.ts';
 import { createAppPage } from './web/app-page.ts';
+import { createIslandPage } from './web/island-page.ts';
 import { webApp } from './web/static.ts';
 import { publicConfigService } from './features/config/config.service.ts';
 
@@ -167,8 +168,15 @@ export function createApp(deps: AppDeps): CofounderApp {
   // Builder features (spec 2 §6): after the bearer check, before any feature router.
   koa.use(planGate(database.db, now));
   for (const feature of [...FEATURES, ...(deps.features ?? [])]) koa.use(feature(featureDeps).routes());
-  const appPage = createAppPage({ dir: config.webDistDir, origin: new URL(config.publicUrl).origin, log });
-  koa.use(webApp(config.webDistDir, { page: appPage, publicConfig: publicConfigService(featureDeps) }));
+  const pages = { dir: config.webDistDir, origin: new URL(config.publicUrl).origin, log };
+  koa.use(
+    webApp(config.webDistDir, {
+      page: createAppPage(pages),
+      island: createIslandPage(pages),
+      islandData: { '/pricing': () => ({ pricing: featureDeps.billing.pricing() }), '/contact': () => ({}) },
+      publicConfig: publicConfigService(featureDeps),
+    }),
+  );
   return {
     koa,
     localCalls: createLocalCalls(featureDeps),

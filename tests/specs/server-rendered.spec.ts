@@ -4,7 +4,8 @@ import { pickInterval } from '../pages/billing.ts';
 import { signInNewFounder } from '../pages/dashboard.ts';
 
 // Issue 26: /pricing, /contact and /login come rendered by the server, paint before any script, and the app then
-// takes that markup over (hydrates it) instead of drawing the page again.
+// takes that markup over (hydrates it) instead of drawing the page again. /pricing and /contact are island pages:
+// Preact hydrates them without the SPA's runtime.
 
 const PAGES = [
   { path: '/pricing', heading: 'Pricing', title: 'Pricing — Cofounder' },
@@ -49,6 +50,16 @@ test('the app takes the rendered page over without drawing it again, then it wor
   }
   // The config came with the page.
   expect(configCalls).toEqual([]);
+
+  // The island page asks the API for nothing: the prices came with the page too.
+  const apiCalls: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(r.url());
+  });
+  await page.goto('/pricing');
+  await expect(page.getByRole('button', { name: /Switch to yearly/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(apiCalls).toEqual([]);
 
   // Hydrated, the pages answer: the interval toggle, the contact form's checks, the sign-in form's.
   await page.goto('/pricing');

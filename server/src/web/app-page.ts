@@ -18,7 +18,11 @@ const MAX_CACHED = 64;
  * signed-out state the browser hydrates. Pages are cached by address and config: both are fixed per build.
  */
 export function createAppPage({ dir, origin, log }: { dir: string; origin: string; log: Logger }) {
-  const render = createServerRender(join(dir, '.ssr', 'render-page.js'), log);
+  const render = createServerRender<[ServerRenderedPath, PublicConfig, string]>(
+    join(dir, '.ssr', 'render-page.js'),
+    'renderPage',
+    log,
+  );
   const cache = new Map<string, string>();
 
   return async (path: ServerRenderedPath | null, config: PublicConfig): Promise<string> => {

@@ -160,7 +160,6 @@ describe('server-rendered pages', () => {
     writeFileSync(
       join(dist, '.ssr', 'render-page.js'),
       `export async function renderPage(path, config, origin) {
-        if (path === '/contact') throw new Error('this render breaks');
         return { head: '<title>' + path + ' page</title>', body: '<main>' + path + ' with ' + config.modes.billing + ' billing at ' + origin + '</main>' };
       }`,
     );
@@ -174,7 +173,7 @@ describe('server-rendered pages', () => {
   it('answers a server-rendered address with its markup, its head tags and the public config', async () => {
     const config = await (await fetch(`${t.baseUrl}/api/config`)).json();
     const origin = new URL(t.config.publicUrl).origin;
-    for (const path of ['/pricing', '/Pricing/', '/login']) {
+    for (const path of ['/login', '/Login/']) {
       const res = await fetch(`${t.baseUrl}${path}`);
       expect(res.status, path).toBe(200);
       const page = await res.text();
@@ -187,9 +186,9 @@ describe('server-rendered pages', () => {
     }
   });
 
-  it('leaves other pages to the browser, with the config inline, and a failed render too', async () => {
+  it('leaves other pages to the browser, with the config inline', async () => {
     const config = await (await fetch(`${t.baseUrl}/api/config`)).json();
-    for (const [path, status] of [['/dashboard/chat', 200], ['/register', 200], ['/contact', 200], ['/no/such/page', 404]] as const) {
+    for (const [path, status] of [['/dashboard/chat', 200], ['/register', 200], ['/no/such/page', 404]] as const) {
       const res = await fetch(`${t.baseUrl}${path}`, { headers: html });
       expect(res.status, path).toBe(status);
       const page = await res.text();
@@ -200,10 +199,103 @@ describe('server-rendered pages', () => {
   });
 
   it('compresses the page, and never serves the server render itself', async () => {
-    const res = await fetch(`${t.baseUrl}/pricing`, { headers: { ...html, 'accept-encoding': 'br' } });
+    const res = await fetch(`${t.baseUrl}/login`, { headers: { ...html, 'accept-encoding': 'br' } });
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(await res.text()).toContain('data-server-rendered');
     expect((await fetch(`${t.baseUrl}/.ssr/render-page.js`)).status).toBe(404);
+  });
+
+  it('an island page without one in the build is the SPA, rendered in the browser', async () => {
+    const page = await (await fetch(`${t.baseUrl}/pricing`, { headers: html })).text();
+    expect(page).toContain('<div id="root"></div>');
+    expect(inlineConfig(page)).toEqual(await (await fetch(`${t.baseUrl}/api/config`)).json());
+  });
+});
+
+/** The JSON a page carries in a script element of this id. */
+function inlineJson(page: string, id: string): unknown {
+  const json = new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`).exec(page)?.[1];
+  return json === undefined ? undefined : JSON.parse(json);
+}
+
+// Issue 26: the island pages (ISLAND_PATHS) are the build's island.html with the page rendered by its Preact
+// server bundle (dist/.ssr-islands/render.js), and the config and the page's data it was rendered with beside it.
+describe('island pages', () => {
+  const island = `<!doctype html><html><head>
+    <!--island-head-->
+    <script type="module" crossorigin src="/assets/island-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/jsx-runtime-1.js">
+  </head><body><div id="root"><!--island-html--></div></body></html>`;
+  const dists: string[] = [];
+  /**
+   * A build with index.html, island.html and the island pages' render.js of this source; with `pageRender`, the
+   * SPA's server render (.ssr/render-page.js) too.
+   */
+  function build(render: string | null, pageRender?: string): string {
+    const dist = mkdtempSync(join(tmpdir(), 'cofounder-web-'));
+    dists.push(dist);
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    writeFileSync(join(dist, 'island.html'), island);
+    mkdirSync(join(dist, '.ssr-islands'));
+    if (render) writeFileSync(join(dist, '.ssr-islands', 'render.js'), render);
+    if (pageRender) {
+      mkdirSync(join(dist, '.ssr'));
+      writeFileSync(join(dist, '.ssr', 'render-page.js'), pageRender);
+    }
+    return dist;
+  }
+  const servers: TestServer[] = [];
+  async function serve(render: string | null, pageRender?: string): Promise<TestServer> {
+    const t = await startTestServer({ env: { WEB_DIST_DIR: build(render, pageRender) } });
+    servers.push(t);
+    return t;
+  }
+  afterAll(async () => {
+    for (const t of servers) await t.close();
+    for (const dist of dists) rmSync(dist, { recursive: true, force: true });
+  });
+
+  // The shape of web/src/islands/render.tsx's renderIsland.
+  const RENDER = `export function renderIsland(path, { config, data, origin }) {
+    return {
+      head: '<title>' + path + ' island</title>',
+      body: '<main>' + path + ' with ' + config.modes.billing + ' billing, ' + Object.keys(data.pricing.pricing).join('+') + ' at ' + origin + '</main>',
+    };
+  }`;
+
+  it('answers /pricing with its markup, its head, and the config and prices it was rendered with', async () => {
+    const t = await serve(RENDER);
+    const config = await (await fetch(`${t.baseUrl}/api/config`)).json();
+    const pricing = await (await fetch(`${t.baseUrl}/api/stripe/pricing`)).json();
+    const origin = new URL(t.config.publicUrl).origin;
+    for (const path of ['/pricing', '/Pricing/']) {
+      const res = await fetch(`${t.baseUrl}${path}`);
+      expect(res.status, path).toBe(200);
+      const page = await res.text();
+      expect(page, path).toContain(
+        `<div id="root" data-server-rendered><main>/pricing with local billing, starter+builder+scale at ${origin}</main></div>`,
+      );
+      expect(page, path).toContain('<title>/pricing island</title>');
+      expect(inlineJson(page, 'app-config'), path).toEqual(config);
+      expect(inlineJson(page, 'page-data'), path).toEqual({ pricing });
+      // Its script waits for the first paint (deferred-modules.ts), as a server-rendered page's does.
+      expect(page, path).not.toContain('<script type="module"');
+      expect(inlineJson(page, 'app-modules'), path).toEqual({ entry: '/assets/island-1.js', preload: ['/assets/jsx-runtime-1.js'] });
+    }
+    expect((await fetch(`${t.baseUrl}/.ssr-islands/render.js`)).status).toBe(404);
+  });
+
+  it('falls back to the SPA when the render fails or the build has none (a failing SPA render too)', async () => {
+    const breaks = (name: string) => `export function ${name}() { throw new Error("this render breaks"); }`;
+    for (const t of [await serve(breaks('renderIsland'), breaks('renderPage')), await serve(null)]) {
+      const config = await (await fetch(`${t.baseUrl}/api/config`)).json();
+      for (const path of ['/pricing', '/contact', '/login']) {
+        const page = await (await fetch(`${t.baseUrl}${path}`, { headers: html })).text();
+        expect(page, path).toContain('<div id="root"></div>');
+        expect(page, path).not.toContain('island');
+        expect(inlineConfig(page), path).toEqual(config);
+      }
+    }
   });
 });
 

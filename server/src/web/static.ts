@@ -3,10 +3,18 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Context, Middleware } from 'koa';
 import serve from 'koa-static';
-import { isAppPagePath, serverRenderedPath, type PublicConfig } from '@cofounder/shared';
+import {
+  isAppPagePath,
+  islandPath,
+  serverRenderedPath,
+  type IslandPageData,
+  type IslandPath,
+  type PublicConfig,
+} from '@cofounder/shared';
 import { escapeHtml } from '../html.ts';
 import { ONBOARDING_API_PATH } from '../http/api-guard.ts';
 import type { AppPage } from './app-page.ts';
+import type { IslandPage } from './island-page.ts';
 
 /**
  * Paths the server owns; the web app's history fallback never answers for them. Of /dev only the mailbox is the
@@ -29,6 +37,9 @@ function notBuiltPage(dir: string): string {
 /** What the page of the app needs besides the build: the request's public config, and the page maker. */
 export interface AppPages {
   page: AppPage;
+  island: IslandPage;
+  /** What each island page is rendered with besides the config (its first render asks the API for nothing). */
+  islandData: Record<IslandPath, () => IslandPageData>;
   publicConfig: (ctx: Context) => Promise<PublicConfig>;
 }
 
@@ -36,11 +47,11 @@ export interface AppPages {
  * Serves the built web app (WEB_DIST_DIR) on the API's origin. Files are served as they are (hashed assets
  * cached for a year); a GET of one of the app's pages (APP_PAGE_PATHS) gets index.html whatever its Accept header,
  * so client-side routes work on reload and for curl or an uptime probe, except "/", which gets the prerendered
- * landing.html when the build has one. index.html carries the request's public config, and the server-rendered
- * public pages their markup (app-page.ts). Any other address asked for as a page gets index.html with status 404:
+ * landing.html when the build has one, and the island pages (ISLAND_PATHS) their own page (island-page.ts).
+ * index.html carries the request's public config, and the server-rendered public pages their markup (app-page.ts). Any other address asked for as a page gets index.html with status 404:
  * the app shows its 404 screen. Without a build it explains how to make one instead of a bare 404.
  */
-export function webApp(dir: string, { page: appPage, publicConfig }: AppPages): Middleware {
+export function webApp(dir: string, { page: appPage, island, islandData, publicConfig }: AppPages): Middleware {
   const files = serve(dir, {
     index: false,
     setHeaders: (res, path) => {
@@ -79,8 +90,13 @@ export function webApp(dir: string, { page: appPage, publicConfig }: AppPages): 
       }
     } else if (existsSync(index)) {
       ctx.status = isPage ? 200 : 404;
+      const config = await publicConfig(ctx);
+      // An island page (issue 26) is its own small page; without one in the build, or when it fails to render, the
+      // SPA renders it in the browser.
+      const islandAt = isPage ? islandPath(ctx.path) : null;
+      const islandPage = islandAt && (await island(islandAt, config, islandData[islandAt]()));
       // Made per config (compressed by the compression middleware): the 404 screen is never server-rendered.
-      ctx.body = await appPage(isPage ? serverRenderedPath(ctx.path) : null, await publicConfig(ctx));
+      ctx.body = islandPage ?? (await appPage(isPage ? serverRenderedPath(ctx.path) : null, config));
     } else {
       ctx.status = 503;
       ctx.body = notBuiltPage(dir);

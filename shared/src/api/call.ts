@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError, apiErrorFrom } from './api-error.ts';
+import { ApiError } from './api-error-class.ts';
 import type { Contract } from './contract.ts';
 import {
   endpointPath,
@@ -106,7 +106,8 @@ export function createCaller({ baseUrl, getToken, fetch: doFetch }: CallerOption
       ...(opts.keepalive ? { keepalive: true } : {}),
     });
     const json: unknown = await res.json().catch(() => null);
-    if (!res.ok) throw apiErrorFrom(res.status, json);
+    // The error bodies' schemas come with the first failure, as the contract comes with the first call.
+    if (!res.ok) throw (await import('./api-error.ts')).apiErrorFrom(res.status, json);
     if (!isJsonResponse(endpoint.response)) throw new Error(`${name} does not answer JSON`);
     return endpoint.response.parse(json);
   }

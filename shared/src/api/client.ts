@@ -28,7 +28,6 @@ import type {
 import type { ConfirmActionBody, LaunchVmBody, RunTaskBody, VmAction } from '../schemas/vms.ts';
 import type { ModelConnectionInput, ModelConnectionTest } from '../schemas/model-settings.ts';
 import { createCaller } from './call.ts';
-import { sendMessageStream } from './chat-stream.ts';
 
 export { ApiError } from './api-error-class.ts';
 
@@ -83,8 +82,16 @@ export function createApi({
     /** Sends a chat message and waits for the whole reply. */
     sendMessage: (userId: string, body: SendMessageBody) => call('sendMessage', { params: { userId }, body }),
     /** Sends a chat message and receives the reply as it is written (see sendMessageStream). */
+    // Loaded with the first message: its schemas stay out of pages that never chat.
     sendMessageStream: async (userId: string, body: SendMessageBody, callbacks: StreamCallbacks = {}) =>
-      sendMessageStream({ baseUrl, token: await bearer(), userId, body, fetch: doFetch, ...callbacks }),
+      (await import('./chat-stream.ts')).sendMessageStream({
+        baseUrl,
+        token: await bearer(),
+        userId,
+        body,
+        fetch: doFetch,
+        ...callbacks,
+      }),
     /** The intern's settings; the defaults when the user never saved any. */
     internSettings: (userId: string) => call('internSettings', { params: { userId } }),
     /** Saves the intern's settings; a 400 names the invalid field. */

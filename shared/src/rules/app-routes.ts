@@ -1,3 +1,5 @@
+import type { PricingResponse } from '../schemas/billing.ts';
+
 /**
  * Every page address of the web app (spec 1 §2's route table, as web/src/router.tsx declares it). The server
  * answers these with the app whatever the Accept header; any other page address gets the app's 404 screen with
@@ -45,18 +47,40 @@ export const APP_PAGE_PATHS = [
  * Public pages the server renders with the app's own components before any script runs (issue 26: they paint at
  * once, like the prerendered "/"), in the signed-out state the app then hydrates.
  */
-export const SERVER_RENDERED_PATHS = ['/pricing', '/contact', '/login'] as const;
+export const SERVER_RENDERED_PATHS = ['/login'] as const;
 export type ServerRenderedPath = (typeof SERVER_RENDERED_PATHS)[number];
+
+/**
+ * Public pages a full page load gets as an island page (issue 26), like "/": rendered by the server with Preact
+ * and hydrated by a small entry (web/src/islands) without the SPA's runtime (React, the router, zod at start). The
+ * SPA keeps its own route for each, for client-side navigation.
+ */
+export const ISLAND_PATHS = ['/pricing', '/contact'] as const;
+export type IslandPath = (typeof ISLAND_PATHS)[number];
+
+/**
+ * What the server renders an island page with besides the config, written into the page (pageDataElementId) so
+ * the first render in the browser is the same and asks the API for nothing: /pricing's plans and price ids.
+ */
+export interface IslandPageData {
+  pricing?: PricingResponse;
+}
 
 /**
  * How the server marks up the app's page: #root carries `rootAttribute` when it holds a server render, and the public
  * config (GET /api/config's body) rides along in a JSON script `configElementId`, so the app starts without asking
  * for it.
  */
-export const SERVER_RENDER_MARKERS = { rootAttribute: 'data-server-rendered', configElementId: 'app-config' } as const;
+export const SERVER_RENDER_MARKERS = {
+  rootAttribute: 'data-server-rendered',
+  configElementId: 'app-config',
+  /** An island page's data (what its first render showed), beside the config. */
+  pageDataElementId: 'page-data',
+} as const;
 
 const pagePaths = new Set<string>(APP_PAGE_PATHS);
 const serverRendered = new Set<string>(SERVER_RENDERED_PATHS);
+const islands = new Set<string>(ISLAND_PATHS);
 
 /** `pathname` as the router matches it: in any case, with or without a trailing slash. */
 function routerPath(pathname: string): string {
@@ -72,4 +96,10 @@ export function isAppPagePath(pathname: string): boolean {
 export function serverRenderedPath(pathname: string): ServerRenderedPath | null {
   const path = routerPath(pathname);
   return serverRendered.has(path) ? (path as ServerRenderedPath) : null;
+}
+
+/** The island page `pathname` names (matched as the router does), or null. */
+export function islandPath(pathname: string): IslandPath | null {
+  const path = routerPath(pathname);
+  return islands.has(path) ? (path as IslandPath) : null;
 }

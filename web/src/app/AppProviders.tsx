@@ -18,12 +18,24 @@ export interface AppServices {
 /** Every app-wide provider, in one place so tests wrap screens exactly as the app does. */
 export function AppProviders({ services, children }: { services: AppServices; children: ReactNode }) {
   return (
+    <PageProviders services={services}>
+      {children}
+      <AppToasts />
+    </PageProviders>
+  );
+}
+
+/**
+ * The providers without the toasts' container: an island page (src/islands) shows no toast, and leaves
+ * react-toastify out of its download.
+ */
+export function PageProviders({ services, children }: { services: AppServices; children: ReactNode }) {
+  return (
     <QueryClientProvider client={services.queryClient}>
       <ApiProvider api={services.api}>
         <ThemeProvider>
           <AuthProvider client={services.auth} signedOutAtStart={services.signedOutAtStart}>
             {children}
-            <AppToasts />
           </AuthProvider>
         </ThemeProvider>
       </ApiProvider>

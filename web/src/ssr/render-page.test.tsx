@@ -7,8 +7,8 @@ import { TEST_CONFIG } from '../test/render.tsx';
 import { renderPage } from './render-page.tsx';
 
 const ORIGIN = 'https://cofounder.example';
-const H1 = { '/pricing': 'Pricing', '/contact': 'Contact Us', '/login': 'Welcome Back' } as const;
-const META = { '/pricing': ROUTE_META.pricing, '/contact': ROUTE_META.contact, '/login': ROUTE_META.login } as const;
+const H1 = { '/login': 'Welcome Back' } as const;
+const META = { '/login': ROUTE_META.login } as const;
 
 describe('the server render of the public pages', () => {
   it.each(SERVER_RENDERED_PATHS)('%s renders its page, signed out, with its own head tags', async (path) => {
@@ -21,17 +21,12 @@ describe('the server render of the public pages', () => {
     expect(body).not.toMatch(/<title>|<meta /);
   });
 
-  it('renders what the config says: the local checkout notice and the local mailbox note only in local mode', async () => {
-    const local = await renderPage('/pricing', TEST_CONFIG, ORIGIN);
-    expect(local.body).toContain('Billing runs in local mode');
-    const real = await renderPage('/pricing', { ...TEST_CONFIG, modes: { ...TEST_CONFIG.modes, billing: 'real' } }, ORIGIN);
-    expect(real.body).not.toContain('Billing runs in local mode');
+  it('renders what the config says (the local mailbox note), with forms inert until the app owns them', async () => {
     const login = await renderPage('/login', TEST_CONFIG, ORIGIN);
     expect(login.body).toContain('Local mode: emails go to the dev mailbox.');
     expect(login.body).toMatch(/<input[^>]*type="email"/);
     expect(login.body).toMatch(/<input[^>]*type="password"/);
     // Inert until the browser's React owns it: typed text would otherwise show but never reach the form's state.
     expect(login.body).toMatch(/<form[^>]*inert=""/);
-    expect((await renderPage('/contact', TEST_CONFIG, ORIGIN)).body).toMatch(/<form[^>]*inert=""/);
   });
 });

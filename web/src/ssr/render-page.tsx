@@ -5,22 +5,15 @@ import { createApi, type PublicConfig, type ServerRenderedPath } from '@cofounde
 import { AppProviders } from '../app/AppProviders.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { configQueryOptions } from '../data/config/use-config.ts';
-import type { AuthClient } from '../features/auth/auth-client.ts';
 import { SiteOriginContext } from '../features/meta/site-origin.ts';
 import { routes } from '../router.tsx';
+import { noAuthOnTheServer } from './no-auth.ts';
 
 /*
  * Issue 26: the server's render of a public page (SERVER_RENDERED_PATHS), built by `vite build --ssr` into
  * dist/.ssr and run by the server (server/src/web/server-render.ts). It renders the app's own route tree in the
  * state the browser's first render has when it hydrates: this config, signed out, no data fetched yet.
  */
-
-/** Nothing calls the auth client during a render (only effects and handlers do, and neither runs here). */
-const noAuthOnTheServer = new Proxy({} as AuthClient, {
-  get(_target, method) {
-    throw new Error(`auth.${String(method)} was called during a server render`);
-  },
-});
 
 /** The page's head tags (React 19 emits the hoisted <title> and <meta> first) and the markup of #root. */
 export interface RenderedPage {

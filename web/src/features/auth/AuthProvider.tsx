@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { isUsableToken } from '@cofounder/shared';
-import { signOutExtension } from '../extension/extension-messaging.ts';
 import type { AuthClient, Session, User } from './auth-client.ts';
 import { useEndRejectedSession } from './use-end-rejected-session.ts';
 
@@ -62,8 +61,9 @@ export function AuthProvider({
   const signOut = useCallback(async () => {
     signingOut.current = true;
     setSignedOutByUser(true);
-    // Spec: signing out of the dashboard signs the browser extension out too (best effort, never blocks).
-    void signOutExtension();
+    // Spec: signing out of the dashboard signs the browser extension out too (best effort, never blocks). Loaded
+    // here: its reply schema would bring zod into the island pages, which validate nothing before a call.
+    void import('../extension/extension-messaging.ts').then((m) => m.signOutExtension());
     try {
       await client.signOut();
     } finally {

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { Check } from 'lucide-react';
 import {
   FREE_TRIAL_DAYS,
@@ -13,6 +12,7 @@ import {
   type PricingResponse,
   formatCount,
 } from '@cofounder/shared';
+import { AppLink } from '../layout/navigation.tsx';
 import { Spinner } from '../layout/Spinner.tsx';
 import { planName, priceView } from './format.ts';
 import { btn } from './ui.ts';
@@ -63,9 +63,9 @@ export function FreeTrialCard({ signedIn }: { signedIn: boolean }) {
       </p>
       <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">Try your co-founder, no card needed.</p>
       <FeatureList plan={plan} />
-      <Link to={signedIn ? '/dashboard' : '/register'} className={`${btn.secondary} mt-6 w-full`}>
+      <AppLink to={signedIn ? '/dashboard' : '/register'} className={`${btn.secondary} mt-6 w-full`}>
         Get Started
-      </Link>
+      </AppLink>
     </article>
   );
 }

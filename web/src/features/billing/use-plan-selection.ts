@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import {
   ApiError,
   BILLING,
@@ -15,6 +14,7 @@ import {
 import { useApi } from '../../data/api-context.tsx';
 import type { LoginRedirectState } from '../auth/guards.tsx';
 import { rememberReturnTo } from '../auth/return-to.ts';
+import { useAppNavigate } from '../layout/navigation.tsx';
 import type { DowngradeTarget } from './DowngradeDialog.tsx';
 import { planName, priceView } from './format.ts';
 
@@ -41,7 +41,7 @@ export function usePlanSelection({
   pricing: PricingResponse['pricing'] | undefined;
 }) {
   const api = useApi();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const [notice, setNotice] = useState<string | null>(null);
   const [downgradeTarget, setDowngradeTarget] = useState<DowngradeTarget | null>(null);
   const checkout = useMutation({

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { CONTACT } from '@cofounder/shared';
 import { useHydrated } from '@cofounder/shared/ui';
 import { useFormErrors } from '../auth/use-form-errors.ts';
@@ -11,7 +11,6 @@ import {
   contactFailureText,
   contactSuccessText,
   firstInvalid,
-  validateContact,
   type ContactField,
   type ContactValues,
 } from './contact-form.ts';
@@ -28,6 +27,7 @@ export function ContactForm() {
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const send = useSendContact();
   const hydrated = useHydrated();
+  const checking = useRef(false);
 
   const set =
     (field: ContactField) => (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
@@ -43,10 +43,13 @@ export function ContactForm() {
     className: `${inputClass} ${errors[field] ? inputBad : inputOk}`,
   });
 
-  function onSubmit(e: FormEvent) {
+  async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (send.isPending) return;
+    if (send.isPending || checking.current) return;
     setResult(null);
+    // The shared schema comes with the first submit, not with the page (on the island page, zod with it).
+    checking.current = true;
+    const { validateContact } = await import('./validate-contact.ts').finally(() => (checking.current = false));
     const checked = validateContact(values);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -65,7 +68,7 @@ export function ContactForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate inert={!hydrated} className="relative space-y-5" aria-label="Contact form">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate inert={!hydrated} className="relative space-y-5" aria-label="Contact form">
       {result && <FormBanner tone={result.tone}>{result.text}</FormBanner>}
       {hasErrors && <FormBanner tone="error">{CONTACT_INVALID_TEXT}</FormBanner>}
       <p className="text-sm text-slate-600 dark:text-slate-400">

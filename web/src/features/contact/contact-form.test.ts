@@ -6,8 +6,8 @@ import {
   contactFailureText,
   contactSuccessText,
   firstInvalid,
-  validateContact,
 } from './contact-form.ts';
+import { validateContact } from './validate-contact.ts';
 
 const valid = {
   ...EMPTY_CONTACT,

@@ -1,4 +1,4 @@
-import { ApiError, CONTACT, ContactBody, type ContactResponse, type FormErrors } from '@cofounder/shared';
+import { ApiError, CONTACT, type ContactResponse, type FormErrors } from '@cofounder/shared';
 
 /** The form's fields, in the order they appear (the first invalid one gets the focus). */
 export const CONTACT_FIELDS = ['name', 'email', 'company', 'subject', 'message'] as const;
@@ -21,36 +21,6 @@ export const CONTACT_INVALID_TEXT =
 
 /** A 429 without a readable message from the server. */
 export const CONTACT_RATE_LIMITED_TEXT = 'Too many messages sent. Please wait a minute and try again.';
-
-/**
- * Validates with the same zod schema the server uses, so the rules live once. Returns the request body or the
- * first message per field.
- */
-export function validateContact(
-  values: ContactValues,
-): { ok: true; body: ContactBody } | { ok: false; errors: FormErrors<ContactField> } {
-  const input: Record<string, unknown> = {
-    name: values.name,
-    email: values.email,
-    subject: values.subject === '' ? undefined : values.subject,
-    message: values.message,
-  };
-  if (values.company.trim()) input.company = values.company;
-  // A bot that filled the hidden field still gets a normal answer; the server drops the message.
-  if (values.honeypot) input[CONTACT.honeypotField] = values.honeypot;
-  const parsed = ContactBody.safeParse(input);
-  if (parsed.success) return { ok: true, body: parsed.data };
-  const errors: FormErrors<ContactField> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && isContactField(field) && !errors[field]) errors[field] = issue.message;
-  }
-  return { ok: false, errors };
-}
-
-function isContactField(name: string): name is ContactField {
-  return (CONTACT_FIELDS as readonly string[]).includes(name);
-}
 
 /** The first field with an error, in form order. */
 export function firstInvalid(errors: FormErrors<ContactField>): ContactField | null {

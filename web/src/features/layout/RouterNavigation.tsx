@@ -7,7 +7,7 @@ export function RouterNavigation({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const value = useMemo<Navigation>(
-    () => ({ Link, navigate: (to) => navigate(to), pathname }),
+    () => ({ Link, navigate: (to, options) => navigate(to, options), pathname }),
     [navigate, pathname],
   );
   return <NavigationProvider value={value}>{children}</NavigationProvider>;

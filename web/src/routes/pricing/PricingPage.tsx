@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { X } from 'lucide-react';
 import {
   PAID_PLAN_IDS,
@@ -12,12 +12,16 @@ import { useSubscriptionStatus } from '../../data/billing/use-subscription-statu
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
 import { FormBanner } from '../../features/auth/ui/FormBanner.tsx';
 import { ComparisonTable } from '../../features/billing/ComparisonTable.tsx';
-import { DowngradeDialog } from '../../features/billing/DowngradeDialog.tsx';
 import { IntervalToggle } from '../../features/billing/IntervalToggle.tsx';
 import { LocalBillingNotice } from '../../features/billing/LocalBillingNotice.tsx';
 import { LogoCarousel } from '../../features/billing/LogoCarousel.tsx';
 import { FreeTrialCard, PaidPlanCard } from '../../features/billing/PlanCards.tsx';
 import { usePlanSelection } from '../../features/billing/use-plan-selection.ts';
+
+// Only a signed-in founder can downgrade: the dialog (and Radix's) loads with their page, not a visitor's.
+const DowngradeDialog = lazy(() =>
+  import('../../features/billing/DowngradeDialog.tsx').then((m) => ({ default: m.DowngradeDialog })),
+);
 
 export const STATIC_PRICING_TEXT = 'Live prices could not be loaded, so these are our standard prices.';
 
@@ -101,11 +105,13 @@ export function PricingPage() {
       <LogoCarousel />
       <ComparisonTable />
       {userId && (
-        <DowngradeDialog
-          userId={userId}
-          target={selection.downgradeTarget}
-          onClose={selection.closeDowngrade}
-        />
+        <Suspense fallback={null}>
+          <DowngradeDialog
+            userId={userId}
+            target={selection.downgradeTarget}
+            onClose={selection.closeDowngrade}
+          />
+        </Suspense>
       )}
     </div>
   );
