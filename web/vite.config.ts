@@ -210,23 +210,6 @@ const spa: UserConfig = {
   },
 };
 
-/**
- * The server's render of the public pages (issue 26): `vite build --ssr src/ssr/render-page.tsx`, after the SPA,
- * into dist/.ssr — a hidden folder, which the static server never serves — with every dependency bundled, so the
- * server runs it with nothing but Node (and React's production build).
- */
-const serverRender: UserConfig = {
-  plugins: [react(), tailwindcss()],
-  resolve: spa.resolve,
-  ssr: { noExternal: true },
-  build: {
-    outDir: 'dist/.ssr',
-    emptyOutDir: true,
-    copyPublicDir: false,
-    rolldownOptions: { treeshake: sharedTreeshake },
-  },
-};
-
 export default defineConfig(({ mode, isSsrBuild }) =>
-  mode === LANDING_MODE ? (isSsrBuild ? landingRender : landing) : isSsrBuild ? serverRender : spa,
+  mode === LANDING_MODE ? (isSsrBuild ? landingRender : landing) : spa,
 );

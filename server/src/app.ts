@@ -171,9 +171,13 @@ export function createApp(deps: AppDeps): CofounderApp {
   const pages = { dir: config.webDistDir, origin: new URL(config.publicUrl).origin, log };
   koa.use(
     webApp(config.webDistDir, {
-      page: createAppPage(pages),
+      page: createAppPage({ dir: config.webDistDir }),
       island: createIslandPage(pages),
-      islandData: { '/pricing': () => ({ pricing: featureDeps.billing.pricing() }), '/contact': () => ({}) },
+      islandData: {
+        '/pricing': () => ({ pricing: featureDeps.billing.pricing() }),
+        '/contact': () => ({}),
+        '/login': () => ({}),
+      },
       publicConfig: publicConfigService(featureDeps),
     }),
   );

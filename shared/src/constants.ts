@@ -61,6 +61,8 @@ export const STORAGE_KEYS = {
   userProfile: (userId: string) => `user_profile_${userId}`,
   /** Where the guard remembers the page an anonymous user tried to open. */
   returnTo: 'cofounder.returnTo',
+  /** Navigation state a page without a router hands to the next page it loads (web navigation.tsx). */
+  navState: 'cofounder.navState',
   /** The product tour was finished or skipped by this user on this browser (spec 1 §2). */
   tourCompleted: (userId: string) => `tour_completed_${userId}`,
 } as const;

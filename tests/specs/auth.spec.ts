@@ -88,7 +88,9 @@ test('an unconfirmed address is sent to the verification page after 2 s', async 
     page.getByText('Please verify your email address first. Redirecting to verification page...'),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/verify-email$/, { timeout: 5_000 });
+  // /login (an island page) handed the address and the reason over to the app's /verify-email.
   await expect(page.getByText(user.email)).toBeVisible();
+  await expect(page.getByText('Please verify your email address before signing in.')).toBeVisible();
 });
 
 test('a protected page visited signed out comes back after sign in', async ({ page }) => {

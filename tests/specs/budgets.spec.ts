@@ -31,16 +31,34 @@ test(`the dashboard chat route loads at most ${BUDGET_KB} KB of gzip JavaScript`
 });
 
 // Building every endpoint's schemas cost a page 35 ms of start-up; the client loads the route contract with its
-// first call (shared/src/api/call.ts, the `contract` chunk of web/vite.config.ts). /login calls nothing as it loads.
+// first call (shared/src/api/call.ts, the `contract` chunk of web/vite.config.ts). /register calls nothing as it loads.
 test('a page that has called no API has not loaded the route contract', async ({ page }) => {
   expect(readdirSync(join(DIST, 'assets')).some((name) => /^contract-.*\.js$/.test(name)), 'the contract chunk').toBe(true);
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
   });
-  await page.goto('/login');
+  await page.goto('/register');
   await expect(page.getByLabel('Email', { exact: true })).toBeEditable();
   await page.waitForLoadState('networkidle');
   expect(scripts.some((path) => path.startsWith('/assets/main-')), 'the app loaded').toBe(true);
   expect(scripts.filter((path) => path.startsWith('/assets/contract-'))).toEqual([]);
+});
+
+// Issue 26: an island page (/login, /pricing, /contact) is hydrated by Preact without the SPA's runtime: no React,
+// router, zod or contract chunk until the founder does something that needs one.
+test('an island page loads none of the SPA runtime', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  for (const path of ['/login', '/pricing', '/contact']) {
+    await page.goto(path);
+    // Hydrated: its form (or the interval toggle) is no longer inert.
+    await expect(page.locator('form, fieldset').first(), path).not.toHaveAttribute('inert');
+    await page.waitForLoadState('networkidle');
+  }
+  expect(scripts.some((path) => path.startsWith('/assets/island-')), 'the island entry loaded').toBe(true);
+  const spa = scripts.filter((path) => /^\/assets\/(main|react|router|zod|contract)-/.test(path));
+  expect(spa).toEqual([]);
 });

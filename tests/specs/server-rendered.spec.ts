@@ -4,8 +4,8 @@ import { pickInterval } from '../pages/billing.ts';
 import { signInNewFounder } from '../pages/dashboard.ts';
 
 // Issue 26: /pricing, /contact and /login come rendered by the server, paint before any script, and the app then
-// takes that markup over (hydrates it) instead of drawing the page again. /pricing and /contact are island pages:
-// Preact hydrates them without the SPA's runtime.
+// takes that markup over (hydrates it) instead of drawing the page again: they are island pages, which Preact
+// hydrates without the SPA's runtime.
 
 const PAGES = [
   { path: '/pricing', heading: 'Pricing', title: 'Pricing — Cofounder' },

@@ -1,8 +1,8 @@
 import './app/zod-jitless.ts';
-import { StrictMode, startTransition, type ReactNode } from 'react';
-import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { createApi, SERVER_RENDER_MARKERS } from '@cofounder/shared';
+import { createApi } from '@cofounder/shared';
 import { AppProviders } from './app/AppProviders.tsx';
 import { BootError } from './app/BootError.tsx';
 import { readInlineConfig } from './app/inline-config.ts';
@@ -12,8 +12,9 @@ import { hasStoredSession } from './app/stored-session.ts';
 import { configQueryOptions } from './data/config/use-config.ts';
 import type { AuthClient } from './features/auth/auth-client.ts';
 import { adoptOAuthRedirect } from './features/auth/oauth-redirect.ts';
+import { takeHandedOverState } from './features/layout/nav-state-handover.ts';
 import { LoadingScreen } from './features/layout/LoadingScreen.tsx';
-import { createAppRouter, whenRouterReady } from './router.tsx';
+import { createAppRouter } from './router.tsx';
 import 'react-toastify/ReactToastify.css';
 import './styles.css';
 
@@ -32,8 +33,6 @@ const api = createApi({
 // The server writes its config into the page, so the app does not wait for GET /api/config before painting.
 const inlineConfig = readInlineConfig(document);
 if (inlineConfig) queryClient.setQueryData(configQueryOptions(api).queryKey, inlineConfig);
-// A public page the server rendered (SERVER_RENDERED_PATHS) stays on screen until the app takes it over.
-const serverRendered = rootElement.hasAttribute(SERVER_RENDER_MARKERS.rootAttribute);
 
 let root: Root | null = null;
 function render(node: ReactNode) {
@@ -42,7 +41,7 @@ function render(node: ReactNode) {
 }
 
 async function start() {
-  if (!serverRendered) render(<LoadingScreen />);
+  render(<LoadingScreen />);
   try {
     const config = await queryClient.fetchQuery(configQueryOptions(api));
     // supabase-js arrives only when a session exists or an auth screen calls it, so public pages skip it.
@@ -54,26 +53,19 @@ async function start() {
   }
   const signedOutAtStart = !hasStoredSession(localStorage);
   const router = createAppRouter();
-  const app = (
+  // An island page (src/islands) navigates here by loading this page, and hands its navigation state over.
+  const handed = takeHandedOverState(window.location.pathname);
+  if (handed !== undefined) {
+    const { pathname, search, hash } = window.location;
+    await router.navigate({ pathname, search, hash }, { replace: true, state: handed });
+  }
+  render(
     <StrictMode>
       <AppProviders services={{ queryClient, api, auth, signedOutAtStart }}>
         <RouterProvider router={router} />
       </AppProviders>
-    </StrictMode>
+    </StrictMode>,
   );
-  // The server rendered this address signed out, with this config and no query or fragment: the first render here is
-  // the same once the page's lazy modules are in, so it takes over the markup instead of replacing it. A signed-in
-  // visitor (or any other difference) gets a fresh render.
-  const sameAsServer =
-    serverRendered && !root && inlineConfig && signedOutAtStart && !window.location.search && !window.location.hash;
-  if (!sameAsServer) return render(app);
-  await whenRouterReady(router);
-  // As a transition, hydration yields to the browser every few milliseconds instead of one long task that blocks
-  // input (Lighthouse's total blocking time on a slow phone). Until it is done, links and the skip link work as
-  // plain HTML, and the forms are inert (useHydrated), so nothing typed is lost.
-  startTransition(() => {
-    root = hydrateRoot(rootElement!, app);
-  });
 }
 
 void start();

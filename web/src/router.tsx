@@ -298,15 +298,3 @@ export const routes: RouteObject[] = [
 export function createAppRouter() {
   return createBrowserRouter(routes);
 }
-
-/** Resolves once `router` has loaded the lazy modules of the address it started on (its first render is the page). */
-export function whenRouterReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
-  if (router.state.initialized) return Promise.resolve();
-  return new Promise((resolve) => {
-    const stop = router.subscribe((state) => {
-      if (!state.initialized) return;
-      stop();
-      resolve();
-    });
-  });
-}

@@ -140,29 +140,15 @@ function inlineConfig(page: string): unknown {
   return json === undefined ? undefined : JSON.parse(json);
 }
 
-// Issue 26: the public pages of SERVER_RENDERED_PATHS come with their markup (the web build's dist/.ssr render), and
-// every page of the app with the public config, so the app starts without asking for it.
-describe('server-rendered pages', () => {
+// Issue 26: every page of the app comes with the public config, so the app starts without asking for it.
+describe('the app page', () => {
   let t: TestServer;
   let dist: string;
   const index = `<!doctype html><html><head><title data-static-meta>Cofounder app</title>
-    <meta
-      data-static-meta
-      name="description"
-      content="The default description."
-    />
     <link rel="icon" href="/favicon.svg" /></head><body><div id="root"></div><!-- ${'x'.repeat(2000)} --></body></html>`;
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'cofounder-web-'));
     writeFileSync(join(dist, 'index.html'), index);
-    mkdirSync(join(dist, '.ssr'));
-    // The shape of web/src/ssr/render-page.tsx: head tags and #root's markup for a path, a config and an origin.
-    writeFileSync(
-      join(dist, '.ssr', 'render-page.js'),
-      `export async function renderPage(path, config, origin) {
-        return { head: '<title>' + path + ' page</title>', body: '<main>' + path + ' with ' + config.modes.billing + ' billing at ' + origin + '</main>' };
-      }`,
-    );
     t = await startTestServer({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -170,23 +156,7 @@ describe('server-rendered pages', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('answers a server-rendered address with its markup, its head tags and the public config', async () => {
-    const config = await (await fetch(`${t.baseUrl}/api/config`)).json();
-    const origin = new URL(t.config.publicUrl).origin;
-    for (const path of ['/login', '/Login/']) {
-      const res = await fetch(`${t.baseUrl}${path}`);
-      expect(res.status, path).toBe(200);
-      const page = await res.text();
-      const rendered = path.toLowerCase().replace(/\/$/, '');
-      expect(page, path).toContain(`<div id="root" data-server-rendered><main>${rendered} with local billing at ${origin}</main></div>`);
-      expect(page, path).toContain(`<title>${rendered} page</title>`);
-      // index.html's defaults give way to the page's own tags.
-      expect(page, path).not.toContain('data-static-meta');
-      expect(inlineConfig(page), path).toEqual(config);
-    }
-  });
-
-  it('leaves other pages to the browser, with the config inline', async () => {
+  it('leaves the pages to the browser, with the config inline', async () => {
     const config = await (await fetch(`${t.baseUrl}/api/config`)).json();
     for (const [path, status] of [['/dashboard/chat', 200], ['/register', 200], ['/no/such/page', 404]] as const) {
       const res = await fetch(`${t.baseUrl}${path}`, { headers: html });
@@ -198,11 +168,10 @@ describe('server-rendered pages', () => {
     }
   });
 
-  it('compresses the page, and never serves the server render itself', async () => {
-    const res = await fetch(`${t.baseUrl}/login`, { headers: { ...html, 'accept-encoding': 'br' } });
+  it('compresses the page', async () => {
+    const res = await fetch(`${t.baseUrl}/register`, { headers: { ...html, 'accept-encoding': 'br' } });
     expect(res.headers.get('content-encoding')).toBe('br');
-    expect(await res.text()).toContain('data-server-rendered');
-    expect((await fetch(`${t.baseUrl}/.ssr/render-page.js`)).status).toBe(404);
+    expect(await res.text()).toContain('app-config');
   });
 
   it('an island page without one in the build is the SPA, rendered in the browser', async () => {
@@ -227,26 +196,19 @@ describe('island pages', () => {
     <link rel="modulepreload" crossorigin href="/assets/jsx-runtime-1.js">
   </head><body><div id="root"><!--island-html--></div></body></html>`;
   const dists: string[] = [];
-  /**
-   * A build with index.html, island.html and the island pages' render.js of this source; with `pageRender`, the
-   * SPA's server render (.ssr/render-page.js) too.
-   */
-  function build(render: string | null, pageRender?: string): string {
+  /** A build with index.html, island.html and the island pages' render.js of this source. */
+  function build(render: string | null): string {
     const dist = mkdtempSync(join(tmpdir(), 'cofounder-web-'));
     dists.push(dist);
     writeFileSync(join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
     writeFileSync(join(dist, 'island.html'), island);
     mkdirSync(join(dist, '.ssr-islands'));
     if (render) writeFileSync(join(dist, '.ssr-islands', 'render.js'), render);
-    if (pageRender) {
-      mkdirSync(join(dist, '.ssr'));
-      writeFileSync(join(dist, '.ssr', 'render-page.js'), pageRender);
-    }
     return dist;
   }
   const servers: TestServer[] = [];
-  async function serve(render: string | null, pageRender?: string): Promise<TestServer> {
-    const t = await startTestServer({ env: { WEB_DIST_DIR: build(render, pageRender) } });
+  async function serve(render: string | null): Promise<TestServer> {
+    const t = await startTestServer({ env: { WEB_DIST_DIR: build(render) } });
     servers.push(t);
     return t;
   }
@@ -259,7 +221,7 @@ describe('island pages', () => {
   const RENDER = `export function renderIsland(path, { config, data, origin }) {
     return {
       head: '<title>' + path + ' island</title>',
-      body: '<main>' + path + ' with ' + config.modes.billing + ' billing, ' + Object.keys(data.pricing.pricing).join('+') + ' at ' + origin + '</main>',
+      body: '<main>' + path + ' with ' + config.modes.billing + ' billing, ' + Object.keys(data.pricing?.pricing ?? {}).join('+') + ' at ' + origin + '</main>',
     };
   }`;
 
@@ -282,12 +244,21 @@ describe('island pages', () => {
       expect(page, path).not.toContain('<script type="module"');
       expect(inlineJson(page, 'app-modules'), path).toEqual({ entry: '/assets/island-1.js', preload: ['/assets/jsx-runtime-1.js'] });
     }
+    // /contact and /login have no data of their own; a 404 stays the SPA's.
+    for (const path of ['/contact', '/login']) {
+      const page = await (await fetch(`${t.baseUrl}${path}`)).text();
+      expect(page, path).toContain(`<div id="root" data-server-rendered><main>${path} with local billing,  at ${origin}</main></div>`);
+      expect(inlineJson(page, 'page-data'), path).toEqual({});
+    }
+    const missing = await fetch(`${t.baseUrl}/no/such/page`, { headers: html });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<div id="root"></div>');
     expect((await fetch(`${t.baseUrl}/.ssr-islands/render.js`)).status).toBe(404);
   });
 
-  it('falls back to the SPA when the render fails or the build has none (a failing SPA render too)', async () => {
-    const breaks = (name: string) => `export function ${name}() { throw new Error("this render breaks"); }`;
-    for (const t of [await serve(breaks('renderIsland'), breaks('renderPage')), await serve(null)]) {
+  it('falls back to the SPA when the render fails or the build has none', async () => {
+    const breaks = 'export function renderIsland() { throw new Error("this render breaks"); }';
+    for (const t of [await serve(breaks), await serve(null)]) {
       const config = await (await fetch(`${t.baseUrl}/api/config`)).json();
       for (const path of ['/pricing', '/contact', '/login']) {
         const page = await (await fetch(`${t.baseUrl}${path}`, { headers: html })).text();

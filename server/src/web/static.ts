@@ -6,7 +6,6 @@ import serve from 'koa-static';
 import {
   isAppPagePath,
   islandPath,
-  serverRenderedPath,
   type IslandPageData,
   type IslandPath,
   type PublicConfig,
@@ -48,7 +47,7 @@ export interface AppPages {
  * cached for a year); a GET of one of the app's pages (APP_PAGE_PATHS) gets index.html whatever its Accept header,
  * so client-side routes work on reload and for curl or an uptime probe, except "/", which gets the prerendered
  * landing.html when the build has one, and the island pages (ISLAND_PATHS) their own page (island-page.ts).
- * index.html carries the request's public config, and the server-rendered public pages their markup (app-page.ts). Any other address asked for as a page gets index.html with status 404:
+ * index.html carries the request's public config (app-page.ts). Any other address asked for as a page gets index.html with status 404:
  * the app shows its 404 screen. Without a build it explains how to make one instead of a bare 404.
  */
 export function webApp(dir: string, { page: appPage, island, islandData, publicConfig }: AppPages): Middleware {
@@ -95,8 +94,8 @@ export function webApp(dir: string, { page: appPage, island, islandData, publicC
       // SPA renders it in the browser.
       const islandAt = isPage ? islandPath(ctx.path) : null;
       const islandPage = islandAt && (await island(islandAt, config, islandData[islandAt]()));
-      // Made per config (compressed by the compression middleware): the 404 screen is never server-rendered.
-      ctx.body = islandPage ?? (await appPage(isPage ? serverRenderedPath(ctx.path) : null, config));
+      // Made per config (compressed by the compression middleware).
+      ctx.body = islandPage ?? (await appPage(config));
     } else {
       ctx.status = 503;
       ctx.body = notBuiltPage(dir);

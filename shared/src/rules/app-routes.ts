@@ -44,18 +44,11 @@ export const APP_PAGE_PATHS = [
 ] as const;
 
 /**
- * Public pages the server renders with the app's own components before any script runs (issue 26: they paint at
- * once, like the prerendered "/"), in the signed-out state the app then hydrates.
- */
-export const SERVER_RENDERED_PATHS = ['/login'] as const;
-export type ServerRenderedPath = (typeof SERVER_RENDERED_PATHS)[number];
-
-/**
  * Public pages a full page load gets as an island page (issue 26), like "/": rendered by the server with Preact
  * and hydrated by a small entry (web/src/islands) without the SPA's runtime (React, the router, zod at start). The
  * SPA keeps its own route for each, for client-side navigation.
  */
-export const ISLAND_PATHS = ['/pricing', '/contact'] as const;
+export const ISLAND_PATHS = ['/pricing', '/contact', '/login'] as const;
 export type IslandPath = (typeof ISLAND_PATHS)[number];
 
 /**
@@ -67,9 +60,9 @@ export interface IslandPageData {
 }
 
 /**
- * How the server marks up the app's page: #root carries `rootAttribute` when it holds a server render, and the public
- * config (GET /api/config's body) rides along in a JSON script `configElementId`, so the app starts without asking
- * for it.
+ * How the server marks up the app's pages: an island page's #root carries `rootAttribute` (it holds a server
+ * render), and the public config (GET /api/config's body) rides along in a JSON script `configElementId`, so the
+ * app starts without asking for it.
  */
 export const SERVER_RENDER_MARKERS = {
   rootAttribute: 'data-server-rendered',
@@ -79,7 +72,6 @@ export const SERVER_RENDER_MARKERS = {
 } as const;
 
 const pagePaths = new Set<string>(APP_PAGE_PATHS);
-const serverRendered = new Set<string>(SERVER_RENDERED_PATHS);
 const islands = new Set<string>(ISLAND_PATHS);
 
 /** `pathname` as the router matches it: in any case, with or without a trailing slash. */
@@ -90,12 +82,6 @@ function routerPath(pathname: string): string {
 /** Whether `pathname` is one of the app's pages, matched as the router does. */
 export function isAppPagePath(pathname: string): boolean {
   return pagePaths.has(routerPath(pathname));
-}
-
-/** The server-rendered page `pathname` names (matched as the router does), or null. */
-export function serverRenderedPath(pathname: string): ServerRenderedPath | null {
-  const path = routerPath(pathname);
-  return serverRendered.has(path) ? (path as ServerRenderedPath) : null;
 }
 
 /** The island page `pathname` names (matched as the router does), or null. */

@@ -11,8 +11,9 @@ import { createQueryClient } from '../app/query-client.ts';
 import { createLazyAuthClient } from '../app/lazy-auth.ts';
 import { hasStoredSession } from '../app/stored-session.ts';
 import { configQueryOptions } from '../data/config/use-config.ts';
+import { takeHandedOverState } from '../features/layout/nav-state-handover.ts';
 import { IslandApp } from './IslandApp.tsx';
-import { seedPageData } from './pages.ts';
+import { seedPageData } from './pages.tsx';
 import '../styles.css';
 
 // web/island.html's entry: the server rendered an island page (server/src/web/island-page.ts) and this hydrates it
@@ -39,15 +40,17 @@ queryClient.setQueryData(configQueryOptions(api).queryKey, config);
 seedPageData(queryClient, readJson<IslandPageData>(SERVER_RENDER_MARKERS.pageDataElementId) ?? {});
 
 const signedOutAtStart = !hasStoredSession(localStorage);
+const navState = takeHandedOverState(path);
 const app = (
   <StrictMode>
-    <IslandApp path={path} services={{ queryClient, api, auth, signedOutAtStart }} />
+    <IslandApp path={path} services={{ queryClient, api, auth, signedOutAtStart }} navState={navState} />
   </StrictMode>
 );
-// The server rendered the page signed out. Then the markup is taken over as it is, as a transition that yields to
-// the browser every few milliseconds (Lighthouse's blocking time on a slow phone); a signed-in visitor's first
-// render differs (plans load their state), so it replaces the markup instead.
-if (signedOutAtStart) startTransition(() => void hydrateRoot(rootElement, app));
+// The server rendered the page signed out, with no navigation state. Then the markup is taken over as it is
+// (startTransition is a plain call in Preact; under React, in the Vite dev server, hydration yields to the browser);
+// a signed-in visitor's first render differs (plans load their state, /login moves on), and so does one with state
+// handed over (an address to prefill), so it replaces the markup instead.
+if (signedOutAtStart && navState === undefined) startTransition(() => void hydrateRoot(rootElement, app));
 else {
   rootElement.replaceChildren();
   createRoot(rootElement).render(app);

@@ -22,18 +22,19 @@ const PRICING: PricingResponse = {
 const PAGE = {
   '/pricing': { h1: 'Pricing', meta: ROUTE_META.pricing, data: { pricing: PRICING } },
   '/contact': { h1: 'Contact Us', meta: ROUTE_META.contact, data: {} },
+  '/login': { h1: 'Welcome Back', meta: ROUTE_META.login, data: {} },
 } as const;
 
 describe('the server render of the island pages', () => {
-  it.each(ISLAND_PATHS)('%s renders its page in the public frame, signed out, with its own head tags', (path) => {
+  it.each(ISLAND_PATHS)('%s renders its page in its frame, signed out, with its own head tags', (path) => {
     const { head, body } = renderIsland(path, { config: TEST_CONFIG, data: PAGE[path].data, origin: ORIGIN });
     expect(body).toMatch(new RegExp(`<h1[^>]*>${PAGE[path].h1}</h1>`));
     expect(body).toMatch(/<a [^>]*href="#main"[^>]*>Skip to content<\/a>/);
     expect(body).toMatch(/<main id="main"/);
     expect(body).toMatch(/<footer/);
-    // Signed out: no loading state, and the header offers signing in.
+    // Signed out: no loading state, and the page offers signing in (the header's link, or the form itself).
     expect(body).not.toContain('role="progressbar"');
-    expect(body).toMatch(/href="\/login"/);
+    expect(body).toMatch(path === '/login' ? />Sign In<\/button>/ : /href="\/login"/);
     expect(head).toContain(`<title>${PAGE[path].meta.title}</title>`);
     expect(head).toContain(`<link rel="canonical" href="${ORIGIN}${path}" />`);
     expect(head).toContain(`<meta property="og:image" content="${ORIGIN}/og-image.png" />`);
@@ -54,10 +55,25 @@ describe('the server render of the island pages', () => {
     expect(real).not.toContain('Billing runs in local mode');
   });
 
-  it('/contact renders its form inert: text typed before Preact owns a field would be shown but lost', () => {
-    const { body } = renderIsland('/contact', { config: TEST_CONFIG, data: {}, origin: ORIGIN });
-    expect(body).toMatch(/<form[^>]*inert=""/);
-    expect(body).toContain('Send Message');
+  it('/contact and /login render their forms inert: text typed before Preact owns a field would be lost', () => {
+    for (const path of ['/contact', '/login'] as const) {
+      const { body } = renderIsland(path, { config: TEST_CONFIG, data: {}, origin: ORIGIN });
+      expect(body, path).toMatch(/<form[^>]*inert=""/);
+    }
+    const login = renderIsland('/login', { config: TEST_CONFIG, data: {}, origin: ORIGIN }).body;
+    expect(login).toMatch(/<input[^>]*type="email"/);
+    expect(login).toMatch(/<input[^>]*type="password"/);
+  });
+
+  it('/login says what the config says: the dev mailbox note only when email is local', () => {
+    const local = renderIsland('/login', { config: TEST_CONFIG, data: {}, origin: ORIGIN }).body;
+    expect(local).toContain('Local mode: emails go to the dev mailbox.');
+    const real = renderIsland('/login', {
+      config: { ...TEST_CONFIG, modes: { ...TEST_CONFIG.modes, email: 'real' } },
+      data: {},
+      origin: ORIGIN,
+    }).body;
+    expect(real).not.toContain('dev mailbox');
   });
 
   it('the landing page renders from the same bundle, with its head tags', async () => {

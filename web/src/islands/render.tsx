@@ -5,9 +5,9 @@ import { createQueryClient } from '../app/query-client.ts';
 import { configQueryOptions } from '../data/config/use-config.ts';
 import { pageHead } from '../features/meta/page-head.ts';
 import { SiteOriginContext } from '../features/meta/site-origin.ts';
-import { noAuthOnTheServer } from '../ssr/no-auth.ts';
 import { IslandApp } from './IslandApp.tsx';
-import { ISLAND_PAGES, seedPageData } from './pages.ts';
+import { noAuthOnTheServer } from './no-auth.ts';
+import { ISLAND_PAGES, seedPageData } from './pages.tsx';
 
 export { landingHead, renderLanding } from '../landing/prerender.tsx';
 

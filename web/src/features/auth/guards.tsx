@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingScreen } from '../layout/LoadingScreen.tsx';
+import { Redirect } from '../layout/navigation.tsx';
 import { useAuth } from './AuthProvider.tsx';
 import { clearReturnTo, peekReturnTo, rememberReturnTo } from './return-to.ts';
 
@@ -40,7 +41,8 @@ export function GuestOnly({
   const { loading, isAuthenticated } = useAuth();
   if (paused) return children;
   if (loading) return <LoadingScreen />;
-  if (isAuthenticated) return <Navigate to={to} replace />;
+  // Through the link abstraction: /login is also an island page, without a router.
+  if (isAuthenticated) return <Redirect to={to} />;
   return children;
 }
 

@@ -1,14 +1,24 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useConfig } from '../../data/config/use-config.ts';
 import { ThemeToggle } from '../theme/ThemeToggle.tsx';
 import { Logo } from './Logo.tsx';
 import { MAIN_FOCUS_CLASS, SkipLink } from './SkipLink.tsx';
 
+/** The SPA's sign-in screens: the auth frame around the current route. */
+export function AuthLayout() {
+  return (
+    <AuthFrame>
+      <Outlet />
+    </AuthFrame>
+  );
+}
+
 /**
  * Frame of the sign-in screens: a skip link, logo, theme toggle and a centred card. It leaves out the public header on
  * purpose, so the form's own "Sign In" / "Sign in" controls are the only ones on the page.
  */
-export function AuthLayout() {
+export function AuthFrame({ children }: { children: ReactNode }) {
   const config = useConfig();
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-slate-50 to-indigo-50/60 dark:from-slate-950 dark:to-indigo-950/30">
@@ -22,7 +32,7 @@ export function AuthLayout() {
         tabIndex={-1}
         className={`flex flex-1 items-start justify-center px-4 py-8 sm:items-center sm:py-12 ${MAIN_FOCUS_CLASS}`}
       >
-        <Outlet />
+        {children}
       </main>
       {/* In a footer landmark, so no text of the page sits outside one. */}
       {config.modes.email === 'local' && (

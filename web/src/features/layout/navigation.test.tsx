@@ -2,7 +2,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { AppLink, NavigationProvider, useAppNavigate, type LinkLikeProps } from './navigation.tsx';
+import {
+  AppLink,
+  NavigationProvider,
+  plainNavigation,
+  Redirect,
+  useAppNavigate,
+  useNavState,
+  type LinkLikeProps,
+} from './navigation.tsx';
+import { takeHandedOverState } from './nav-state-handover.ts';
 import { RouterNavigation } from './RouterNavigation.tsx';
 
 function Where() {
@@ -14,6 +23,16 @@ function GoButton() {
   return (
     <button type="button" onClick={() => void navigate('/dashboard')}>
       Go
+    </button>
+  );
+}
+
+/** Goes on to /verify-email in place of this page, with an address for it. */
+function VerifyButton() {
+  const navigate = useAppNavigate();
+  return (
+    <button type="button" onClick={() => void navigate('/verify-email', { replace: true, state: { email: 'ada@example.com' } })}>
+      Verify
     </button>
   );
 }
@@ -59,10 +78,70 @@ describe('the link abstraction (AppLink, useAppNavigate)', () => {
   it('takes any link component from a provider', () => {
     const Custom = ({ to, children }: LinkLikeProps) => <a href={`/base${to}`}>{children}</a>;
     render(
-      <NavigationProvider value={{ Link: Custom, navigate: () => undefined, pathname: '/' }}>
+      <NavigationProvider value={{ Link: Custom, navigate: () => undefined, pathname: '/', state: undefined }}>
         <AppLink to="/terms">Terms</AppLink>
       </NavigationProvider>,
     );
     expect(screen.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/base/terms');
+  });
+
+  it('hands its state to the page it loads when there is no router, once, and only to that page', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => undefined);
+    render(
+      <NavigationProvider value={plainNavigation('/login')}>
+        <VerifyButton />
+        <AppLink to="/login" state={{ email: 'grace@example.com' }}>
+          Sign in
+        </AppLink>
+      </NavigationProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(replace).toHaveBeenCalledWith('/verify-email');
+    expect(assign).not.toHaveBeenCalled();
+    // Another page does not get it, and it is gone afterwards.
+    expect(takeHandedOverState('/dashboard')).toBeUndefined();
+    expect(takeHandedOverState('/verify-email')).toBeUndefined();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(takeHandedOverState('/verify-email')).toEqual({ email: 'ada@example.com' });
+    expect(takeHandedOverState('/verify-email')).toBeUndefined();
+
+    // A plain link hands its state over as the browser follows it (jsdom does not load the page).
+    await userEvent.click(screen.getByRole('link', { name: 'Sign in' }));
+    expect(takeHandedOverState('/login')).toEqual({ email: 'grace@example.com' });
+    assign.mockRestore();
+    replace.mockRestore();
+  });
+
+  it('gives a page without a router the state it was opened with, and Redirect replaces the page', () => {
+    const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => undefined);
+    const Shown = () => <p data-testid="state">{JSON.stringify(useNavState())}</p>;
+    render(
+      <NavigationProvider value={plainNavigation('/login', { email: 'ada@example.com' })}>
+        <Shown />
+        <Redirect to="/dashboard" />
+      </NavigationProvider>,
+    );
+    expect(screen.getByTestId('state').textContent).toBe('{"email":"ada@example.com"}');
+    expect(replace).toHaveBeenCalledWith('/dashboard');
+    replace.mockRestore();
+  });
+
+  it("passes state and replace to the router's navigate inside the SPA, and reads the router's state", async () => {
+    const Shown = () => <p data-testid="state">{JSON.stringify(useNavState() ?? null)}</p>;
+    const Page = () => (
+      <RouterNavigation>
+        <VerifyButton />
+        <Where />
+        <Shown />
+      </RouterNavigation>
+    );
+    const router = createMemoryRouter([{ path: '*', element: <Page /> }], { initialEntries: ['/', '/login'] });
+    render(<RouterProvider router={router} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByTestId('where').textContent).toBe('/verify-email');
+    expect(screen.getByTestId('state').textContent).toBe('{"email":"ada@example.com"}');
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });

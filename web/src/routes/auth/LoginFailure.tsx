@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import type { MappedAuthError } from '../../features/auth/auth-errors.ts';
 import { FormBanner } from '../../features/auth/ui/FormBanner.tsx';
 import { linkClass } from '../../features/auth/ui/styles.ts';
+import { AppLink } from '../../features/layout/navigation.tsx';
 
 /** A failed sign-in; wrong credentials also get troubleshooting tips and a way to verify (spec 1 §8). */
 export function LoginFailure({ failure, email }: { failure: MappedAuthError; email: string }) {
@@ -16,16 +16,16 @@ export function LoginFailure({ failure, email }: { failure: MappedAuthError; ema
             <li>Passwords are case-sensitive: check Caps Lock.</li>
             <li>
               New here? Open the confirmation email, or{' '}
-              <Link to="/verify-email" state={email ? { email } : undefined} className={linkClass}>
+              <AppLink to="/verify-email" state={email ? { email } : undefined} className={linkClass}>
                 verify your email
-              </Link>
+              </AppLink>
               .
             </li>
             <li>
               Still stuck?{' '}
-              <Link to="/forgot-password" className={linkClass}>
+              <AppLink to="/forgot-password" className={linkClass}>
                 Reset your password
-              </Link>
+              </AppLink>
               .
             </li>
           </ul>

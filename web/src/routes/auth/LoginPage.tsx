@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { TIMINGS, type LoginValues } from '@cofounder/shared';
 import { SignInForm } from '@cofounder/shared/ui';
 import { useAuth } from '../../features/auth/AuthProvider.tsx';
@@ -11,16 +10,16 @@ import { AuthCard } from '../../features/auth/ui/AuthCard.tsx';
 import { FormBanner } from '../../features/auth/ui/FormBanner.tsx';
 import { OAuthButtons } from '../../features/auth/ui/OAuthButtons.tsx';
 import { linkClass } from '../../features/auth/ui/styles.ts';
+import { AppLink, useNavState } from '../../features/layout/navigation.tsx';
 import { Spinner } from '../../features/layout/Spinner.tsx';
 import { LoginFailure } from './LoginFailure.tsx';
 import { LOGIN_FORM_LOOK } from './login-form-look.ts';
 
 type Phase = 'idle' | 'pending' | 'success' | 'redirecting';
 
-/** /login (spec 1 §2, §4, §8). */
+/** /login (spec 1 §2, §4, §8); in the SPA and as an island page (src/islands), so it links through AppLink. */
 export function LoginPage() {
-  const location = useLocation();
-  const navState = readAuthNavState(location.state);
+  const navState = readAuthNavState(useNavState());
   const { client } = useAuth();
   // The address of the last attempt, for the failure's "verify your email" link.
   const [attempted, setAttempted] = useState('');
@@ -76,18 +75,18 @@ export function LoginPage() {
           pendingIcon={<Spinner />}
           afterPassword={
             <div className="mt-2 text-right text-sm">
-              <Link to="/forgot-password" className={linkClass}>
+              <AppLink to="/forgot-password" className={linkClass}>
                 Forgot password?
-              </Link>
+              </AppLink>
             </div>
           }
         />
         <OAuthButtons mode="login" onError={(message) => setFailure({ kind: 'other', message })} />
         <p className="text-center text-sm text-slate-600 dark:text-slate-400">
           Don&apos;t have an account?{' '}
-          <Link to="/register" className={linkClass}>
+          <AppLink to="/register" className={linkClass}>
             Sign up
-          </Link>
+          </AppLink>
         </p>
       </AuthCard>
     </GuestOnly>
