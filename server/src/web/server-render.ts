@@ -9,9 +9,9 @@ export interface RenderedPage {
 }
 
 /**
- * A function `name` of a web build's server bundle (dist/.ssr/render-page.js, dist/.ssr-islands/render.js: issue
- * 26), loaded on the first page that needs it. A build without one, or a render that throws, gives null: the page is
- * then rendered in the browser, as before.
+ * A function `name` of a web build's server bundle (dist/.ssr-islands/render.js: issue 26), loaded on the first
+ * page that needs it. A build without one, or a render that throws, gives null: the page is then rendered in the
+ * browser by the SPA.
  */
 export function createServerRender<Args extends unknown[]>(file: string, name: string, log: Logger) {
   type Render = (...args: Args) => RenderedPage | Promise<RenderedPage>;

@@ -4,7 +4,6 @@ import { createApi, type IslandPageData, type IslandPath, type PublicConfig } fr
 import { createQueryClient } from '../app/query-client.ts';
 import { configQueryOptions } from '../data/config/use-config.ts';
 import { pageHead } from '../features/meta/page-head.ts';
-import { SiteOriginContext } from '../features/meta/site-origin.ts';
 import { IslandApp } from './IslandApp.tsx';
 import { noAuthOnTheServer } from './no-auth.ts';
 import { ISLAND_PAGES, seedPageData } from './pages.tsx';
@@ -27,11 +26,9 @@ export function renderIsland(
   queryClient.setQueryData(configQueryOptions(api).queryKey, config);
   seedPageData(queryClient, data);
   const body = renderToString(
-    <SiteOriginContext value={origin}>
-      <StrictMode>
-        <IslandApp path={path} services={{ queryClient, api, auth: noAuthOnTheServer, signedOutAtStart: true }} />
-      </StrictMode>
-    </SiteOriginContext>,
+    <StrictMode>
+      <IslandApp path={path} services={{ queryClient, api, auth: noAuthOnTheServer, signedOutAtStart: true }} />
+    </StrictMode>,
   );
   return { head: pageHead(ISLAND_PAGES[path].meta, path, origin), body };
 }

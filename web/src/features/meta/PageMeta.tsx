@@ -1,13 +1,12 @@
 import { OG_IMAGE, type PageMetaInfo } from './route-meta.ts';
-import { useSiteOrigin } from './site-origin.ts';
 
 /**
  * A page's <title>, description and social tags. React 19 hoists <title>, <meta> and <link> rendered anywhere into
  * <head> and removes them on unmount, so the tags follow navigation; index.html holds the defaults for crawlers
- * that do not run scripts. `noindex` keeps diagnostic pages out of search results.
+ * that do not run scripts (the landing and island pages get theirs from page-head.ts on the server). `noindex` keeps
+ * diagnostic pages out of search results.
  */
 export function PageMeta({ title, description, noindex = false }: PageMetaInfo & { noindex?: boolean }) {
-  const origin = useSiteOrigin();
   return (
     <>
       <title>{title}</title>
@@ -15,7 +14,7 @@ export function PageMeta({ title, description, noindex = false }: PageMetaInfo &
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:type" content="website" />
-      <meta property="og:image" content={new URL(OG_IMAGE, origin).href} />
+      <meta property="og:image" content={new URL(OG_IMAGE, window.location.origin).href} />
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={description} />
