@@ -9,7 +9,7 @@ const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg', '.json', '.xml', '
 // Smaller files gain little and a compressed response adds a header of its own.
 const MIN_BYTES = 1024;
 
-// Hidden folders (.vite's manifests, .ssr's server render) are never served: nothing to compress there.
+// Hidden folders (.vite's manifests, .ssr-islands' server bundle) are never served: nothing to compress there.
 function* files(dir) {
   for (const name of readdirSync(dir)) {
     if (name.startsWith('.')) continue;

@@ -12,7 +12,7 @@ const ORPHAN_CHECK_MS = 500;
 
 const builds = [
   serverBuild,
-  { name: 'web', output: 'web/dist/index.html', sources: ['web/src', 'web/index.html', 'web/landing.html', 'web/scripts', 'web/vite.config.ts', 'shared/src', 'package-lock.json'] },
+  { name: 'web', output: 'web/dist/index.html', sources: ['web/src', 'web/index.html', 'web/landing.html', 'web/island.html', 'web/scripts', 'web/vite.config.ts', 'shared/src', 'package-lock.json'] },
   { name: 'extension', output: 'extension/.output/chrome-mv3/manifest.json', sources: ['extension/src', 'extension/wxt.config.ts', 'shared/src', 'package-lock.json'] },
 ];
 
