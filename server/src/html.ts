@@ -14,3 +14,8 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
+
+/** A JSON script element of this id, with `json` already made safe by scriptJson. */
+export function jsonScriptElement(id: string, json: string): string {
+  return `<script type="application/json" id="${id}">${json}</script>`;
+}

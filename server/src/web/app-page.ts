@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { scriptJson } from '../html.ts';
+import { jsonScriptElement, scriptJson } from '../html.ts';
 import { SERVER_RENDER_MARKERS, type PublicConfig } from '@cofounder/shared';
 
 /** Distinct configs are few (the dev mailbox flag, OAuth providers); the bound only guards against surprises. */
@@ -17,7 +17,7 @@ export function createAppPage({ dir }: { dir: string }) {
     const json = scriptJson(config);
     const cached = cache.get(json);
     if (cached) return cached;
-    const script = `<script type="application/json" id="${SERVER_RENDER_MARKERS.configElementId}">${json}</script>`;
+    const script = jsonScriptElement(SERVER_RENDER_MARKERS.configElementId, json);
     const html = (await readFile(join(dir, 'index.html'), 'utf8')).replace('</body>', () => `  ${script}\n  </body>`);
     if (cache.size >= MAX_CACHED) cache.clear();
     cache.set(json, html);

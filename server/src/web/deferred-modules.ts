@@ -6,7 +6,7 @@
  * The loader's text never changes — the URLs ride in a JSON script — so the CSP allows it by its hash.
  */
 
-import { scriptJson } from '../html.ts';
+import { jsonScriptElement, scriptJson } from '../html.ts';
 
 const MODULES_ELEMENT_ID = 'app-modules';
 
@@ -41,7 +41,7 @@ export function deferModules(html: string): string {
   if (!entry) return html;
   const preload = [...html.matchAll(PRELOAD)].map(([, href]) => href);
   const modules = scriptJson({ entry: entry[1], preload });
-  const scripts = `<script type="application/json" id="${MODULES_ELEMENT_ID}">${modules}</script>\n    <script>${DEFERRED_MODULE_LOADER}</script>`;
+  const scripts = `${jsonScriptElement(MODULES_ELEMENT_ID, modules)}\n    <script>${DEFERRED_MODULE_LOADER}</script>`;
   return html
     .replace(entry[0], '')
     .replace(PRELOAD, '')

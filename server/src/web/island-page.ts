@@ -8,7 +8,7 @@ import {
   type IslandPath,
   type PublicConfig,
 } from '@cofounder/shared';
-import { scriptJson } from '../html.ts';
+import { jsonScriptElement, scriptJson } from '../html.ts';
 import { deferModules } from './deferred-modules.ts';
 import { createServerRender } from './server-render.ts';
 
@@ -42,14 +42,13 @@ export function createIslandPage({ dir, origin, log }: { dir: string; origin: st
     if (!existsSync(template)) return null;
     const page = await render(path, { config, data, origin });
     if (!page) return null;
-    const json = (id: string, text: string) => `<script type="application/json" id="${id}">${text}</script>`;
     const html = deferModules(await readFile(template, 'utf8'))
       .replace('<!--island-head-->', () => page.head)
       .replace(EMPTY_ROOT, () => `<div id="root" ${SERVER_RENDER_MARKERS.rootAttribute}>${page.body}</div>`)
       .replace(
         '</body>',
         () =>
-          `  ${json(SERVER_RENDER_MARKERS.configElementId, configJson)}\n    ${json(SERVER_RENDER_MARKERS.pageDataElementId, dataJson)}\n  </body>`,
+          `  ${jsonScriptElement(SERVER_RENDER_MARKERS.configElementId, configJson)}\n    ${jsonScriptElement(SERVER_RENDER_MARKERS.pageDataElementId, dataJson)}\n  </body>`,
       );
     if (cache.size >= MAX_CACHED) cache.clear();
     cache.set(key, html);
