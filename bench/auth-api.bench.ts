@@ -13,8 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Logger as DrizzleLogger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { Database, Db } from '../server/src/db/client.ts';
+import { drizzleOnPglite, type Database, type Db } from '../server/src/db/client.ts';
 import * as schema from '../server/src/db/schema.ts';
 import { taskList } from '../server/src/features/tasks/tasks.service.ts';
 import { latestMail, uniqueEmail, verifyLinkOf } from '../server/src/test/mail.ts';
@@ -82,7 +81,7 @@ async function listStatements(database: Database, userId: string): Promise<Captu
   const captured: Captured[] = [];
   const logger: DrizzleLogger = { logQuery: (query, params) => void captured.push({ query, params }) };
   const logged: Db =
-    'pglite' in database.raw ? drizzlePglite(database.raw.pglite, { schema, logger }) : drizzlePg(database.raw.pool, { schema, logger });
+    'pglite' in database.raw ? drizzleOnPglite(database.raw.pglite, logger) : drizzlePg(database.raw.pool, { schema, logger });
   await taskList(logged, userId, null, LIST_ROWS);
   return captured;
 }

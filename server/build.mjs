@@ -23,7 +23,14 @@ const server = new URL('.', import.meta.url).pathname;
 const dist = join(server, 'dist');
 if (existsSync(dist)) for (const name of readdirSync(dist)) if (name.startsWith('chunk-')) rmSync(join(dist, name));
 await build({
-  entryPoints: { main: 'src/main.ts', 'make-seed': 'src/db/make-seed.ts', 'machine-host': 'src/machine-host/main.ts', constants: '../shared/src/constants.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'make-seed': 'src/db/make-seed.ts',
+    'machine-host': 'src/machine-host/main.ts',
+    // PGlite's thread (src/db/pglite-thread.ts starts it from beside its own chunk, here in dist/).
+    'pglite-thread.worker': 'src/db/pglite-thread.worker.ts',
+    constants: '../shared/src/constants.ts',
+  },
   outdir: 'dist',
   splitting: true,
   chunkNames: 'chunk-[hash]',

@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { startPgliteThread, type PgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 /** The drizzle handle every repo takes; a transaction (`tx`) is one too, so repos accept either. */
@@ -16,7 +18,7 @@ export interface Database {
   /** For the start-up banner; never includes a password. */
   describe: string;
   /** The driver's own client: each driver has its own drizzle migrator (migrate.ts). */
-  raw: { pglite: PGlite } | { pool: pg.Pool };
+  raw: { pglite: PgliteThread } | { pool: pg.Pool };
   close(): Promise<void>;
 }
 
@@ -30,28 +32,26 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /**
  * PGlite in `dir`/pglite (created recursively: PGlite itself only creates the last folder), or in memory when
- * `dir` is null (tests). It is single-connection: never await a plain `db` query inside a `db.transaction`
- * callback — it would wait for the transaction that waits for it. `options` go to PGlite as they are (a new folder
- * or a test starts from a migrated data-dir dump: seed.ts, test/db-template.ts).
+ * `dir` is null (tests), on a thread of its own (pglite-thread.ts). It is single-connection: never await a plain
+ * `db` query inside a `db.transaction` callback — it would wait for the transaction that waits for it. `options` go
+ * to PGlite as they are (a new folder or a test starts from a migrated data-dir dump: seed.ts, test/db-template.ts).
  */
 export async function openPglite(dir: string | null, given: PGliteOptions = {}): Promise<Database> {
   const options: PGliteOptions = { startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS], ...given };
-  let client: PGlite;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(join(dir, 'pglite'), options);
-  } else {
-    client = new PGlite(options);
-  }
-  await client.waitReady;
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = await startPgliteThread(dir ? join(dir, 'pglite') : null, options);
   return {
-    db: drizzlePglite(client, { schema }),
+    db: drizzleOnPglite(client),
     kind: 'pglite',
     describe: dir ? `PGlite in ${join(dir, 'pglite')}` : 'PGlite in memory',
     raw: { pglite: client },
     close: () => client.close(),
   };
 }
+
+/** drizzle on PGlite's thread, which answers the calls drizzle's PGlite driver makes (query and transaction). */
+export const drizzleOnPglite = (client: PgliteThread, logger?: Logger) =>
+  drizzlePglite(client as unknown as PGlite, { schema, ...(logger ? { logger } : {}) });
 
 function redact(url: string): string {
   try {

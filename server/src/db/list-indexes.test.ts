@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Logger as DrizzleLogger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventBus } from '../events/bus.ts';
 import { createEventBus } from '../events/create-bus.ts';
@@ -18,7 +17,7 @@ import { latestTasks, vmsOf } from '../features/vms/vms.repo.ts';
 import { createLocalBilling } from '../providers/billing/local.ts';
 import { listMail } from '../providers/email/mailbox-store.ts';
 import { openTestDatabase } from '../test/db.ts';
-import type { Database, Db } from './client.ts';
+import { drizzleOnPglite, type Database, type Db } from './client.ts';
 import * as schema from './schema.ts';
 
 // Every "newest first" list must be read straight off an index in its order: a Sort (or a Seq Scan) over a
@@ -45,7 +44,7 @@ const email = 'founder@example.com';
 function loggingDb(target: Database): Db {
   const logger: DrizzleLogger = { logQuery: (query, params) => void captured.push({ query, params }) };
   return 'pglite' in target.raw
-    ? drizzlePglite(target.raw.pglite, { schema, logger })
+    ? drizzleOnPglite(target.raw.pglite, logger)
     : drizzlePg(target.raw.pool, { schema, logger });
 }
 

@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { MIGRATIONS_DIR } from '../paths.ts';
-import type { Database } from './client.ts';
+import { drizzleOnPglite, type Database } from './client.ts';
 
 // Any fixed number: several server processes starting together on one Postgres take turns migrating.
 const MIGRATION_LOCK_KEY = 4_242_001;
@@ -16,7 +15,7 @@ export async function migrateDatabase(database: Database, migrationsFolder: stri
     throw new Error(`Database migrations not found in ${migrationsFolder}`);
   }
   if ('pglite' in database.raw) {
-    await migratePglite(drizzlePglite(database.raw.pglite), { migrationsFolder });
+    await migratePglite(drizzleOnPglite(database.raw.pglite), { migrationsFolder });
     return;
   }
   const client = await database.raw.pool.connect();

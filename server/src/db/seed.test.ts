@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteTemplateDump } from '../test/db-template.ts';
 import { openPglite } from './client.ts';
+import type { PgliteThread } from './pglite-thread.ts';
 import { openPgliteSeeded, seedIsCurrent, writeSeed } from './seed.ts';
 
 // Issue 27: a new data folder starts from the build's migrated seed instead of initdb and every migration.
@@ -25,7 +26,7 @@ describe('a new data folder from the seed', () => {
   const marker = async (dir: string, from = seed) => {
     const database = await openPgliteSeeded(dir, from);
     try {
-      const { rows } = await (database.raw as { pglite: PGlite }).pglite.query<{ n: number }>(
+      const { rows } = await (database.raw as { pglite: PgliteThread }).pglite.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_tables WHERE tablename = 'seed_marker'`,
       );
       return rows[0]!.n === 1;
@@ -47,7 +48,7 @@ describe('a new data folder from the seed', () => {
   it('opens PGlite with 16 MB of shared buffers, not the 128 MB its postgresql.conf asks for', async () => {
     const database = await openPgliteSeeded(join(root, 'settings'), seed);
     try {
-      const { rows } = await (database.raw as { pglite: PGlite }).pglite.query<{ size: string }>(
+      const { rows } = await (database.raw as { pglite: PgliteThread }).pglite.query<{ size: string }>(
         `SELECT current_setting('shared_buffers') AS size`,
       );
       expect(rows[0]!.size).toBe('16MB');

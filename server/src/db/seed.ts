@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { extract } from 'tar';
 import { MIGRATIONS_DIR, REPO_ROOT, SERVER_ROOT } from '../paths.ts';
 import { openPglite, type Database } from './client.ts';
+import type { PgliteThread } from './pglite-thread.ts';
 import { migrateDatabase } from './migrate.ts';
 
 /*
@@ -57,7 +57,7 @@ export async function makeSeed(): Promise<boolean> {
   const database = await openPglite(null, { initDbStartParams: ['--wal-segsize=1'] });
   try {
     await migrateDatabase(database);
-    const client = (database.raw as { pglite: PGlite }).pglite;
+    const client = (database.raw as { pglite: PgliteThread }).pglite;
     // No template0/template1 (as the tests' template): half the seed's files, and nothing creates databases on
     // PGlite. Then a checkpoint, so a new folder starts without replaying the migrations' WAL.
     for (const name of ['template0', 'template1']) {

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteThread } from '../db/pglite-thread.ts';
 import type { Logger } from 'pino';
 import { BUS_CHANNELS, createSubscribers, encodePayload, type EventBus } from './bus.ts';
 
@@ -6,7 +6,7 @@ import { BUS_CHANNELS, createSubscribers, encodePayload, type EventBus } from '.
  * The bus on PGlite: one process owns the database, and PGlite hands NOTIFY to its own LISTENers by the time
  * the notifying query resolves. PGlite has a single connection, so never await publish() inside a transaction.
  */
-export async function createPgliteBus(pglite: PGlite, log?: Logger): Promise<EventBus> {
+export async function createPgliteBus(pglite: PgliteThread, log?: Logger): Promise<EventBus> {
   const subscribers = createSubscribers(log);
   const unlisten = await Promise.all(
     BUS_CHANNELS.map((channel) => pglite.listen(channel, (text) => subscribers.deliver(channel, text))),

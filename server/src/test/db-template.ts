@@ -10,7 +10,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PgliteThread } from '../db/pglite-thread.ts';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
@@ -46,7 +46,7 @@ export async function pgliteTemplateDump(): Promise<string> {
   const database = await openPglite(null, { initDbStartParams: ['--wal-segsize=1'] });
   try {
     await migrateDatabase(database);
-    const client = (database.raw as { pglite: PGlite }).pglite;
+    const client = (database.raw as { pglite: PgliteThread }).pglite;
     // Every load pays for the dump's size and set-up, so it holds what a test uses and no more: no
     // template0/template1 (half the dump: nothing creates databases on PGlite), and a checkpoint so a copy starts
     // without replaying the migrations' WAL. (openPglite's own settings keep the shared buffers small.)

@@ -34,8 +34,8 @@ export function createOfflineProvider(options: { searchUrl?: string } = {}): AiP
       for (const chunk of phrases(reply(r))) {
         if (r.signal?.aborted) throw new AiError('unavailable', { cause: r.signal.reason });
         // No pause between pieces: the whole answer exists at once, and on a busy server each turn of the event loop
-        // waits behind the other requests' queries (PGlite runs on this thread), so a paced 13-piece answer took
-        // 210 ms under ten concurrent founders (scripts/proof/load.mjs ramp).
+        // waits behind the other requests' work, so a paced 13-piece answer took 210 ms under ten concurrent founders
+        // (scripts/proof/load.mjs ramp, when PGlite still ran on this thread).
         yield chunk;
       }
     },
