@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema.ts';
 import type { QueuedTask, TaskQueue } from '../../queue/task-queue.ts';
 import type { UsageService } from '../usage/usage.service.ts';
-import { countTasks, listTasks, usageOfTasks } from './tasks-list.repo.ts';
+import { countTasks, listTasks } from './tasks-list.repo.ts';
 import {
   insertSkippedActivity,
   insertTasks,
@@ -129,11 +129,7 @@ export async function taskList(
   status: TaskStatus | null,
   limit: number,
 ): Promise<TaskListResponse> {
-  const [listed, { byStatus, needsInput }, usage] = await Promise.all([
-    listTasks(db, userId, status, limit),
-    countTasks(db, userId),
-    usageOfTasks(db, userId),
-  ]);
+  const [listed, { byStatus, needsInput, usage }] = await Promise.all([listTasks(db, userId, status, limit), countTasks(db, userId)]);
   return {
     success: true,
     tasks: listed,

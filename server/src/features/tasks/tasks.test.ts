@@ -11,7 +11,7 @@ import {
 } from '@cofounder/shared';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, tasks, usageCounters } from '../../db/schema.ts';
+import { activities, taskResults, tasks, usageCounters } from '../../db/schema.ts';
 import { createOfflineProvider } from '../../providers/ai/offline.ts';
 import type { AiProvider } from '../../providers/ai/port.ts';
 import { givePlan } from '../../test/billing.ts';
@@ -91,6 +91,30 @@ describe('task list', () => {
     expect(failed.tasks.map((x) => x.status)).toEqual(['failed']);
     expect(failed.total).toBe(6);
     expect((await list(user, '?limit=2')).tasks).toHaveLength(2);
+  });
+
+  it('sums usage over every result, exactly, with the outcomes and unpriced results counted across statuses', async () => {
+    const user = await signedInUser(t);
+    const results = [
+      { status: 'completed', tokens: 100, costUsd: 0.1, priceKnown: true, outcome: 'achieved' },
+      { status: 'completed', tokens: 200, costUsd: 0.2, priceKnown: true, outcome: 'needs_input' },
+      { status: 'failed', tokens: 50, costUsd: 0, priceKnown: false, outcome: 'achieved' },
+    ] as const;
+    for (const { status, ...result } of results) {
+      const task = await addTask(user, status);
+      await t.database.db.insert(taskResults).values({ taskId: task.id, summary: 'Done', content: 'Done', completedAt: new Date(), ...result });
+    }
+    await addTask(user, 'pending');
+    await addTask(user, 'completed', { userId: (await signedInUser(t)).id }); // another founder's: not counted
+    expect(await list(user)).toMatchObject({
+      total: 4,
+      completed: 2,
+      achieved: 1,
+      needs_input: 1,
+      failed: 1,
+      pending: 1,
+      usage: { tokens: 350, costUsd: 0.3, unpricedTasks: 1 },
+    });
   });
 
   it("refuses another user's list", async () => {
