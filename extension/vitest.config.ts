@@ -13,5 +13,8 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Files share a worker's module cache (setup.ts empties the fake browser before every test): importing WXT and
+    // React once instead of per file took the project from 12.5 s to 5.6 s.
+    isolate: false,
   },
 });

@@ -42,9 +42,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  // Two workers: the run is CPU-bound on two cores. Three were no faster (612 s with two, 604 s with three including
-  // a rebuild) and stretched the long axe walks past their time limits (1.4–1.5 min against 1 min with two).
-  workers: 2,
+  // Three workers on two cores: with two, a fifth of the machine idled while tests waited on the server, timers and
+  // the browser (94 specs: 397 s with two, 323 s with three; the CPU idled about a quarter and 14 % of the time). The long axe and
+  // keyboard walks set time limits of their own for the slower pace.
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   use: {
     baseURL,
