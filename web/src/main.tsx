@@ -1,5 +1,5 @@
 import './app/zod-jitless.ts';
-import { StrictMode, type ReactNode } from 'react';
+import { startTransition, StrictMode, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createApi } from '@cofounder/shared';
@@ -59,13 +59,16 @@ async function start() {
     const { pathname, search, hash } = window.location;
     await router.navigate({ pathname, search, hash }, { replace: true, state: handed });
   }
-  render(
+  // A transition, so React renders the first page in slices that yield to the browser (every few ms) instead of one
+  // long task: the loading screen stays up until the page is ready to replace it.
+  const app = (
     <StrictMode>
       <AppProviders services={{ queryClient, api, auth, signedOutAtStart }}>
         <RouterProvider router={router} />
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
+  startTransition(() => render(app));
 }
 
 void start();
