@@ -18,7 +18,7 @@ import { requireUser } from './http/auth.ts';
 import { jsonBody } from './http/body.ts';
 import { guardLocalOnly } from './http/local-only.ts';
 import { createRateLimits, UNLIMITED } from './http/rate-limits.ts';
-import { compression } from './http/compression.ts';
+import { compression, serializeJsonOnce } from './http/compression.ts';
 import { corsFor } from './http/cors.ts';
 import { errorHandler } from './http/errors.ts';
 import { logHttpError } from './http/http-error-log.ts';
@@ -152,6 +152,7 @@ export function createApp(deps: AppDeps): CofounderApp {
   koa.use(errorHandler());
   // Inside the error handler's catch so error answers are compressed too; streams are left as they are.
   koa.use(compression());
+  koa.use(serializeJsonOnce());
   koa.use(securityHeaders(config, voice.callsUrl));
   koa.use(corsFor(config.publicUrl, config.corsOrigins));
   koa.use(guardLocalOnly(LOCAL_ONLY_PATHS));

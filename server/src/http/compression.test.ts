@@ -9,10 +9,20 @@ import { COMPRESS_THRESHOLD_BYTES } from './compression.ts';
 // Test-only routes outside /api (no token needed): one JSON answer over the threshold, one under it.
 const BIG = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: 'a founder task to do today' })) };
 const SMALL = { ok: true };
+/** How many times the counted answer was turned into JSON. */
+let serialized = 0;
 const sizes = () => {
   const router = new Router();
   router.get('/compression-test/big', (ctx) => (ctx.body = BIG));
   router.get('/compression-test/small', (ctx) => (ctx.body = SMALL));
+  router.get('/compression-test/counted', (ctx) => {
+    ctx.body = {
+      toJSON() {
+        serialized++;
+        return BIG;
+      },
+    };
+  });
   return router;
 };
 
@@ -58,6 +68,18 @@ describe('response compression', () => {
     const plain = await raw(t, '/compression-test/big', { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(Buffer.concat(plain.chunks).toString('utf8'))).toEqual(BIG);
+  });
+
+  it('turns a JSON answer into text once, compressed or not, with its length and type', async () => {
+    for (const encoding of ['identity', 'gzip']) {
+      serialized = 0;
+      const res = await raw(t, '/compression-test/counted', { 'accept-encoding': encoding });
+      const body = Buffer.concat(res.chunks);
+      expect(serialized).toBe(1);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(Number(res.headers['content-length'] ?? body.length)).toBe(body.length);
+      expect(JSON.parse((encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8'))).toEqual(BIG);
+    }
   });
 
   it('never buffers a streamed chat reply: its events still arrive chunk by chunk, uncompressed', async () => {

@@ -1,10 +1,24 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListedTask, Task, TaskResult, TaskStatus } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import { taskResults, tasks, type TaskResultRow, type TaskRow } from '../../db/schema.ts';
 import { isUuid } from '../../db/ids.ts';
 
-export const toTask = (t: TaskRow): Task => ({
+/** The columns a task shows the founder (all toTask reads), without the engine's bookkeeping. */
+const shownTaskColumns = {
+  id: tasks.id,
+  description: tasks.description,
+  priority: tasks.priority,
+  status: tasks.status,
+  agent: tasks.agent,
+  category: tasks.category,
+  requiredPlatforms: tasks.requiredPlatforms,
+  pauseReason: tasks.pauseReason,
+  createdAt: tasks.createdAt,
+  vmId: tasks.vmId,
+};
+
+export const toTask = (t: Pick<TaskRow, keyof typeof shownTaskColumns>): Task => ({
   id: t.id,
   description: t.description,
   priority: t.priority,
@@ -30,6 +44,52 @@ export const toTaskResult = (r: TaskResultRow): TaskResult => ({
   outcome: r.outcome,
 });
 
+/**
+ * The task list and its counts are the dashboard's most frequent read (every screen polls them): each is prepared
+ * once per database handle, so a request binds its parameters instead of building the SQL again (building it was
+ * a quarter of the route's CPU on PostgreSQL, issue 27), and PostgreSQL parses and plans it once per connection.
+ */
+function prepareListQueries(db: Db) {
+  const ofUser = eq(tasks.userId, sql.placeholder('userId'));
+  const newestFirst = (where: SQL | undefined) =>
+    db
+      // Only what the list shows: the list is the route's cost, each column parsed and mapped in every row.
+      .select({ ...shownTaskColumns, outcome: taskResults.outcome })
+      .from(tasks)
+      .leftJoin(taskResults, eq(taskResults.taskId, tasks.id))
+      .where(where)
+      .orderBy(desc(tasks.createdAt), desc(tasks.id))
+      .limit(sql.placeholder('limit'));
+  return {
+    all: newestFirst(ofUser).prepare('tasks_list'),
+    withStatus: newestFirst(and(ofUser, eq(tasks.status, sql.placeholder('status')))).prepare('tasks_list_status'),
+    // Tasks per status and result outcome, with their results' usage, in one GROUP BY (the list itself is capped;
+    // the counts are not): one scan of the founder's tasks instead of two, as the list's counts wait on it.
+    counts: db
+      .select({
+        status: tasks.status,
+        outcome: taskResults.outcome,
+        n: sql<number>`count(*)::int`,
+        // Totals over every group (a window over the grouped rows), summed in SQL: numeric cost stays exact.
+        tokens: sql<string>`coalesce(sum(sum(${taskResults.tokens})) over (), 0)`,
+        cost: sql<string>`coalesce(sum(sum(${taskResults.costUsd})) over (), 0)`,
+        unpriced: sql<string>`sum(count(*) filter (where not ${taskResults.priceKnown})) over ()`,
+      })
+      .from(tasks)
+      .leftJoin(taskResults, eq(taskResults.taskId, tasks.id))
+      .where(ofUser)
+      .groupBy(tasks.status, taskResults.outcome)
+      .prepare('tasks_counts'),
+  };
+}
+
+const listQueries = new WeakMap<Db, ReturnType<typeof prepareListQueries>>();
+function listQueriesOf(db: Db) {
+  let queries = listQueries.get(db);
+  if (!queries) listQueries.set(db, (queries = prepareListQueries(db)));
+  return queries;
+}
+
 /** The newest tasks first, one status or all, at most `limit`, each with its result's outcome (if any). */
 export async function listTasks(
   db: Db,
@@ -37,14 +97,11 @@ export async function listTasks(
   status: TaskStatus | null,
   limit: number,
 ): Promise<ListedTask[]> {
-  const rows = await db
-    .select({ task: tasks, outcome: taskResults.outcome })
-    .from(tasks)
-    .leftJoin(taskResults, eq(taskResults.taskId, tasks.id))
-    .where(status ? and(eq(tasks.userId, userId), eq(tasks.status, status)) : eq(tasks.userId, userId))
-    .orderBy(desc(tasks.createdAt), desc(tasks.id))
-    .limit(limit);
-  return rows.map((r) => ({ ...toTask(r.task), outcome: r.outcome }));
+  const queries = listQueriesOf(db);
+  const rows = status
+    ? await queries.withStatus.execute({ userId, status, limit })
+    : await queries.all.execute({ userId, limit });
+  return rows.map(({ outcome, ...task }) => ({ ...toTask(task), outcome }));
 }
 
 export interface TaskCounts {
@@ -55,25 +112,9 @@ export interface TaskCounts {
   usage: { tokens: number; costUsd: number; unpricedTasks: number };
 }
 
-/**
- * Tasks per status and result outcome, with their results' usage, in one GROUP BY (the list itself is capped; the
- * counts are not): one scan of the founder's tasks instead of two, as the list's counts wait on it (issue 27).
- */
+/** The founder's tasks per status, the drafts waiting for input, and their results' usage (issue 27: one statement). */
 export async function countTasks(db: Db, userId: string): Promise<TaskCounts> {
-  const rows = await db
-    .select({
-      status: tasks.status,
-      outcome: taskResults.outcome,
-      n: sql<number>`count(*)::int`,
-      // Totals over every group (a window over the grouped rows), summed in SQL: numeric cost stays exact.
-      tokens: sql<string>`coalesce(sum(sum(${taskResults.tokens})) over (), 0)`,
-      cost: sql<string>`coalesce(sum(sum(${taskResults.costUsd})) over (), 0)`,
-      unpriced: sql<string>`sum(count(*) filter (where not ${taskResults.priceKnown})) over ()`,
-    })
-    .from(tasks)
-    .leftJoin(taskResults, eq(taskResults.taskId, tasks.id))
-    .where(eq(tasks.userId, userId))
-    .groupBy(tasks.status, taskResults.outcome);
+  const rows = await listQueriesOf(db).counts.execute({ userId });
   const byStatus: Record<TaskStatus, number> = {
     pending: 0,
     in_progress: 0,
