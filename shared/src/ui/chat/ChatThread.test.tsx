@@ -8,6 +8,7 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 const NOW = new Date(2025, 2, 10, 12, 0);
@@ -138,6 +139,37 @@ describe('ChatThread', () => {
     );
     expect(log.scrollTop).toBe(620);
     expect(screen.queryByRole('button', { name: 'Load earlier messages' })).toBeNull();
+  });
+
+  it('keeps a reader at the bottom when shown messages change height, and leaves one who scrolled up in place', () => {
+    const resized: ResizeObserverCallback[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: ResizeObserverCallback) {
+          resized.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const heights = { value: 1000 };
+    vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(() => heights.value);
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(() => 400);
+    renderThread({ messages: [msg('1', 'user', 'Plan my launch', at(10, 9)), msg('2', 'intern', '**Plan**', at(10, 9))] });
+    const log = screen.getByRole('log');
+    expect(log.scrollTop).toBe(1000);
+    // The Markdown renderer arrives and the reply grows: the thread follows it down.
+    heights.value = 1300;
+    act(() => resized.at(-1)!([], {} as ResizeObserver));
+    expect(log.scrollTop).toBe(1300);
+
+    // A reader who scrolled up to read stays where they are.
+    log.scrollTop = 200;
+    fireEvent.scroll(log);
+    heights.value = 1500;
+    act(() => resized.at(-1)!([], {} as ResizeObserver));
+    expect(log.scrollTop).toBe(200);
   });
 
   it('offers a button for older messages, for keyboards and for threads too short to scroll', () => {

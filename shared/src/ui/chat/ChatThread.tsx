@@ -65,6 +65,21 @@ export function ChatThread({
     };
   }, [firstId, lastKey, messages]);
 
+  // Content that changes height once shown (the Markdown renderer replacing a streamed reply's plain text, a late
+  // font) keeps a reader who was at the bottom there, before the frame paints: the newest message stays in view.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (!seen.current.atBottom || el.scrollHeight === seen.current.height) return;
+      el.scrollTop = el.scrollHeight;
+      seen.current.height = el.scrollHeight;
+      seen.current.top = el.scrollTop;
+    });
+    for (const child of Array.from(el.children)) observer.observe(child);
+    return () => observer.disconnect();
+  }, [items, typing]);
+
   function onScroll() {
     const el = scroller.current;
     if (!el) return;

@@ -3,6 +3,7 @@ import {
   ChatComposer,
   ChatThread,
   LocalTranscriptionNote,
+  useMarkdownReady,
   useTranscribedDraft,
   useVoiceRecorder,
   VoiceRecorderButton,
@@ -27,8 +28,11 @@ export function ChatScreen({ userId }: { userId: string }) {
   const session = useChatSession(userId, history.data?.messages ?? NO_MESSAGES);
   const { thread } = session;
   const streaming = thread.some((m) => m.streaming);
-  // Sending waits for the history so new messages never land above messages still loading.
-  const ready = !history.isPending;
+  // Sending waits for the history so new messages never land above messages still loading; the thread shows it
+  // once stored replies can render as Markdown (no plain-text frame that then changes height).
+  const storedReplies = history.data?.messages.some((m) => m.role === 'intern') ?? false;
+  const markdownReady = useMarkdownReady(storedReplies);
+  const ready = !history.isPending && markdownReady;
   // Voice input only fills the message box: the founder reads and edits the transcript before sending it.
   const recorder = useVoiceRecorder({
     ...useTranscription(),
@@ -56,7 +60,7 @@ export function ChatScreen({ userId }: { userId: string }) {
       )}
       <ChatThread
         className="min-h-0 flex-1"
-        messages={thread}
+        messages={ready ? thread : NO_MESSAGES}
         assistantName={internName}
         typing={session.pending && !streaming}
         hasOlder={history.hasNextPage}
