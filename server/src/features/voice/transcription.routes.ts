@@ -55,10 +55,18 @@ async function transcribeUpload(ctx: Context, models: VoiceModels, meter: Transc
     return await withUploadedAudio(ctx.req, { field: 'audio', maxBytes: VOICE.maxUploadBytes }, async (audio) => {
       const fields = parseFlat(Fields, audio.fields);
       const file = createReadStream(audio.path);
-      const result = await transcribeAudio(voice, { ...fields, file, bytes: audio.bytes, head: audio.head, speaker: userId });
-      await meter.record(userId, result.duration);
-      ctx.remove('Connection'); // the whole body was read: the connection may be reused
-      return { success: true, ...result };
+      // A recording refused before it is read (its format) leaves the stream to open the temp file on its own, after
+      // the file was removed: an uncaught ENOENT that once failed a run. A consumer, when there is one, still gets
+      // its read errors; this only keeps the unread stream's from escaping.
+      file.on('error', () => undefined);
+      try {
+        const result = await transcribeAudio(voice, { ...fields, file, bytes: audio.bytes, head: audio.head, speaker: userId });
+        await meter.record(userId, result.duration);
+        ctx.remove('Connection'); // the whole body was read: the connection may be reused
+        return { success: true, ...result };
+      } finally {
+        file.destroy(); // its file descriptor closes with the request, before the temp file is removed
+      }
     });
   } catch (err) {
     if (err instanceof UploadTooLargeError) throw fail.tooLarge(estimate(declared || err.bytesRead));
