@@ -171,7 +171,7 @@ export function TasksTable({
                     {/* The row is clickable for the mouse; the button makes it reachable by keyboard too. */}
                     <button
                       type="button"
-                      className="text-left hover:underline focus-visible:underline focus-visible:outline-none"
+                      className="rounded-sm text-left hover:underline focus-visible:underline focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none"
                     >
                       {task.description}
                     </button>
