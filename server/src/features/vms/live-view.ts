@@ -8,8 +8,10 @@ import { vmById } from './vms.repo.ts';
 interface Stream {
   stop: () => void;
   lapse: NodeJS.Timeout;
-  /** A frame is still being stored and sent: later frames are dropped rather than queued behind it. */
+  /** A frame is still being stored and sent: frames arriving meanwhile are not queued behind it, only the newest... */
   sending: boolean;
+  /** ...goes once it is done, when a frame or a new watcher came in meanwhile. */
+  pending: boolean;
   /** The newest frame: Chromium sends one only when the screen changes, so a new watcher gets this one. */
   last: Buffer | null;
   userId: string;
@@ -40,14 +42,25 @@ export function startLiveView(deps: { db: Db; vm: VmProvider; vmEvents: VmEvents
     return timer;
   };
 
-  function send(stream: Stream, userId: string, vmId: string, jpeg: Buffer): void {
-    if (stream.sending) return;
+  /**
+   * Sends the stream's newest frame. A still screen sends no other, so one asked for while another is in flight is
+   * sent after it, never dropped: a second view's watch would otherwise wait for a frame that never comes.
+   */
+  function send(stream: Stream, vmId: string): void {
+    const jpeg = stream.last;
+    if (!jpeg) return;
+    if (stream.sending) {
+      stream.pending = true;
+      return;
+    }
     stream.sending = true;
+    stream.pending = false;
     vmEvents
-      .publish(userId, { type: 'screenshot', vmId, taskId: null, step: null, live: true }, jpeg)
+      .publish(stream.userId, { type: 'screenshot', vmId, taskId: null, step: null, live: true }, jpeg)
       .catch((err: unknown) => log.warn({ err, vmId }, 'live frame not published'))
       .finally(() => {
         stream.sending = false;
+        if (stream.pending && streams.get(vmId) === stream) send(stream, vmId);
       });
   }
 
@@ -56,17 +69,24 @@ export function startLiveView(deps: { db: Db; vm: VmProvider; vmEvents: VmEvents
     if (running) {
       clearTimeout(running.lapse);
       running.lapse = lapseTimer(vmId);
-      if (running.last) send(running, running.userId, vmId, running.last);
+      send(running, vmId);
       return;
     }
     if (!vm.holds(vmId)) return; // another process runs it, and answers the same request
     const row = await vmById(db, vmId);
     if (!row || streams.has(vmId)) return;
-    const stream: Stream = { stop: () => undefined, lapse: lapseTimer(vmId), sending: false, last: null, userId: row.userId };
+    const stream: Stream = {
+      stop: () => undefined,
+      lapse: lapseTimer(vmId),
+      sending: false,
+      pending: false,
+      last: null,
+      userId: row.userId,
+    };
     streams.set(vmId, stream);
     stream.stop = vm.watch(vmId, (jpeg) => {
       stream.last = jpeg;
-      send(stream, row.userId, vmId, jpeg);
+      send(stream, vmId);
     });
   }
 

@@ -291,6 +291,41 @@ describe('live view', () => {
     }
   });
 
+  it('a watch that comes while a still screen’s frame is being sent gets that frame once the send is done', async () => {
+    const user = await signedInUser(t);
+    const vm = await launched(user);
+    let show: ((jpeg: Buffer) => void) | null = null;
+    const still = { ...fake, watch: (_id: string, onFrame: (jpeg: Buffer) => void) => ((show = onFrame), () => {}) };
+    // Each publish (storing and broadcasting a frame) waits for the test to let it go; watches are handed in directly.
+    const gates: (() => void)[] = [];
+    const published: number[] = [];
+    let watch: (vmId: string) => void = () => undefined;
+    const vmEvents: typeof t.vmEvents = {
+      ...t.vmEvents,
+      onWatch: (handler) => ((watch = handler), () => undefined),
+      publish: async (...args) => {
+        await new Promise<void>((resolve) => gates.push(resolve));
+        published.push(args[2]![0]!);
+        return t.vmEvents.publish(...args);
+      },
+    };
+    const stop = startLiveView({ db: t.database.db, vm: still, vmEvents, log: silentLog() });
+    try {
+      watch(vm.id);
+      await expect.poll(() => show !== null).toBe(true);
+      show!(Buffer.from([1]));
+      expect(gates).toHaveLength(1);
+      // The launch dialog watches while the task panel's frame is still in flight; the screen stays still.
+      watch(vm.id);
+      gates[0]!();
+      await expect.poll(() => gates.length).toBe(2);
+      gates[1]!();
+      await expect.poll(() => published).toEqual([1, 1]);
+    } finally {
+      stop();
+    }
+  });
+
   it('view tokens expire, bind their machine, and refuse tampering', () => {
     let now = 1_000_000;
     const tokens = createViewTokens(Buffer.alloc(32, 7), () => now);
