@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { RESEND_COOLDOWN_SECONDS } from '@cofounder/shared';
 import { authError, createFakeAuth } from '../../test/fake-auth.ts';
 import { renderApp } from '../../test/render.tsx';
@@ -73,7 +73,8 @@ describe('/verify-email', () => {
     const { router, auth } = renderApp('/verify-email#access_token=a&refresh_token=r&type=signup');
     await screen.findByRole('heading', { name: 'Email Verified' });
     expect(screen.getByRole('link', { name: 'Continue to Sign In' }).getAttribute('href')).toBe('/login');
-    expect(router.state.location.hash).toBe('');
+    // The page cleans the address bar in an effect after it renders the result.
+    await waitFor(() => expect(router.state.location.hash).toBe(''));
     expect(auth.setSession).not.toHaveBeenCalled();
   });
 
