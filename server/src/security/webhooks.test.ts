@@ -19,10 +19,6 @@ beforeAll(async () => {
   // 120 founders sign up from one address: the sign-up limit is covered by the auth suite.
   t = await startTestServer({
     env: { ...stripe.env, AUTH_RATE_LIMITS: 'false' },
-    // Password hashing strength is not what this suite measures.
-    configure: (config) => {
-      config.auth.bcryptCost = 4;
-    },
   });
 }, 60_000);
 afterAll(async () => {

@@ -297,7 +297,7 @@ describe('POST /api/agents/service-connections', () => {
 
 describe('an unconfigured platform', () => {
   it('answers a page saying so and posts oauth-error', async () => {
-    const bare = await startTestServer({ configure: (c) => void (c.auth.bcryptCost = 4) });
+    const bare = await startTestServer();
     try {
       const user = await signedInUser(bare);
       const res = await fetch(`${bare.baseUrl}${await startPath(user, 'twitter', user.id, bare)}`, { redirect: 'manual' });
@@ -315,7 +315,6 @@ describe('with the task queue running', () => {
   it('a resumed marketing task is enqueued and, with X and Reddit connected, completes instead of pausing', async () => {
     const q = await startTestServer({
       env: { AUTH_RATE_LIMITS: 'false', ...x.env, ...reddit.env },
-      configure: (c) => void (c.auth.bcryptCost = 4),
       queue: true,
     });
     try {
