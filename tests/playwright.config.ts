@@ -59,7 +59,7 @@ export default defineConfig({
   outputDir: './test-results',
   projects: [
     { name: 'e2e', testDir: './specs' },
-    // Lighthouse measures timings: it runs alone, after every other spec has finished.
+    // Lighthouse measures timings: never beside the specs (npm test runs it on its own, with --no-deps).
     { name: 'quality', testDir: './quality', dependencies: ['e2e'] },
   ],
   webServer: [
