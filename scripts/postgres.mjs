@@ -46,8 +46,7 @@ export async function startTestPostgres({ niced = false } = {}) {
   }
   const port = await freePort();
   sh(`${bin}/initdb -D ${dir}/data -U postgres --auth=trust -E UTF8 >/dev/null`);
-  const nice = niced ? `nice -n 19 ${existsSync('/usr/bin/chrt') ? '/usr/bin/chrt --idle 0 ' : ''}` : '';
-  sh(`${nice}${bin}/pg_ctl -D ${dir}/data -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off' -l ${dir}/log -w start >/dev/null`);
+  sh(`${niced ? 'nice -n 19 ' : ''}${bin}/pg_ctl -D ${dir}/data -o '-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off' -l ${dir}/log -w start >/dev/null`);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop() {
