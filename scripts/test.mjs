@@ -131,7 +131,7 @@ let buildDone;
 const builtReady = new Promise((resolve) => (buildDone = resolve));
 
 const checksAndBuild = runLane('checks and build', async (l) => {
-  // The build first: the latency lane waits for it.
+  // The build first: the Lighthouse lane waits for it.
   const built = await buildAndItsChecks(l);
   // The unit tests of shared, web and the extension close this lane rather than the PGlite one: the server files
   // fill that lane by themselves, so both end near the PostgreSQL lane instead of one core idling for two minutes.

@@ -8,9 +8,9 @@ import { vmById } from './vms.repo.ts';
 interface Stream {
   stop: () => void;
   lapse: NodeJS.Timeout;
-  /** A frame is still being stored and sent: frames arriving meanwhile are not queued behind it, only the newest... */
+  /** A frame is still being stored and sent: frames that arrive meanwhile are not queued behind it. */
   sending: boolean;
-  /** ...goes once it is done, when a frame or a new watcher came in meanwhile. */
+  /** A frame or a new watcher came while sending: the newest frame goes once the send is done. */
   pending: boolean;
   /** The newest frame: Chromium sends one only when the screen changes, so a new watcher gets this one. */
   last: Buffer | null;
