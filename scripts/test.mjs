@@ -3,14 +3,14 @@
 // proofs, a smoke run of every bench, then the Playwright end-to-end run against the built app and Lighthouse on the
 // public pages. It ends with one plain line "N passed, N failed" summed over all of them (CI reads it).
 //
-// Speed: four lanes run side by side — the build, its budgets, the scale-out proof, the unit tests of shared, web
-// and the extension, then the bench smoke run; the server suite on PGlite; the server files that reach a database
+// Speed: four lanes run side by side — the build, its budgets, the scale-out proof, then the unit tests of shared,
+// web and the extension; the server suite on PGlite; the server files that reach a database
 // again on PostgreSQL, then the PostgreSQL crash proof; and, once the build is done, Lighthouse, which judges page
 // timings. Lighthouse runs at normal priority and the other lanes niced, so the audited page gets the CPU it asks for
 // (98-100 beside them; one 95, the bar, in one run) while the lanes take the rest. Then the end-to-end run (most of
-// both cores by itself) beside the PGlite crash proof (mostly waiting, with bounds far above what it measures) and,
-// niced, the Firefox add-on lint, the typecheck and the lint, which fill the CPU e2e leaves. Last and alone, the
-// load proof. A lane's output is kept in a file and printed as a block when the lane ends.
+// both cores by itself) and the load proof after it, beside the PGlite crash proof (mostly waiting, with bounds far
+// above what it measures) and, niced, the bench smoke run, the Firefox add-on lint, the typecheck and the lint, which
+// fill the CPU e2e and the load proof leave. A lane's output is kept in a file and printed as a block when it ends.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -136,14 +136,14 @@ const checksAndBuild = runLane('checks and build', async (l) => {
   // The unit tests of shared, web and the extension close this lane rather than the PGlite one: the server files
   // fill that lane by themselves, so both end near the PostgreSQL lane instead of one core idling for two minutes.
   await l.vitest('unit (shared, web, extension)', ['--project', 'shared', '--project', 'web', '--project', 'extension']);
-  await benchSmoke(l);
   return built;
 });
 
 /**
  * Issue 27: every bench once in its smoke mode (one short iteration of each measurement, goals not judged), so a
  * bench cannot rot unnoticed; passed = benches that ran, failed = benches that crashed. After the build (the
- * extension bench reads its output) and beside the vitest lanes: its figures are not judged, so load cannot fail it.
+ * extension bench reads its output), niced beside e2e: its figures are not judged, so load cannot fail it (each
+ * bench has two minutes; the longest takes about 30 s alone).
  */
 async function benchSmoke(l) {
   const file = join(out, 'bench-smoke.json');
@@ -247,28 +247,34 @@ const crashOnPglite = runLane(
   },
   { niced: false },
 );
-// The Firefox add-on lint, the typecheck and the lint judge no timing and wait on nothing: niced, they take the CPU
-// the browser tests leave (about 15 % of the machine while they wait on the server and timers) instead of lengthening
-// the lanes above. The Firefox build (sidebar instead of side panel) must pass Mozilla's add-ons linter; it writes
+// The bench smoke run, the Firefox add-on lint, the typecheck and the lint judge no timing: niced, they take the CPU
+// the browser tests and the load proof leave (about 15 % of the machine while e2e waits on the server and timers, half
+// of it during the load proof) instead of lengthening the first lanes. The bench smoke run goes first, while e2e
+// still leaves some CPU: it is the one with time limits. The Firefox build (sidebar instead of side panel) must pass Mozilla's add-ons linter; it writes
 // only .output/firefox-mv2 (e2e loads chrome-mv3) and regenerates extension/.wxt, so it goes before the typecheck.
-const staticChecks = runLane('Firefox lint, typecheck and lint', async (l) => {
+const staticChecks = runLane('bench smoke, Firefox lint, typecheck and lint', async (l) => {
+  if (built) await benchSmoke(l);
+  else l.record('bench smoke', 0, 1);
   if (built) await l.check('extension (Firefox lint)', 'npm', ['run', 'lint:firefox', '-w', 'extension']);
   else l.record('extension (Firefox lint)', 0, 1);
   await l.check('typecheck', 'npm', ['run', 'typecheck']);
   await l.check('lint', 'npm', ['run', 'lint']);
 });
-await Promise.all([
-  built ? playwright(e2e, 'e2e (Chromium)', ['--project=e2e']) : e2e.record('e2e (Chromium)', 0, 1),
-  crashOnPglite,
-  staticChecks,
-]);
 
-// Issue 13 §10, shortened: 50 founders for 15 s, a short ramp and a 30 s soak, with latency thresholds. Alone, last:
-// its ramp keeps both cores busy at normal priority, which would starve the niced lanes' timing-bound tests (a
-// clean-clone run had two fail when it ran beside them: a heartbeat and a click's navigation window).
+// Issue 13 §10, shortened: 50 founders for 15 s, a short ramp and a 30 s soak, with latency thresholds. It follows
+// e2e at once, beside whatever of the niced lane above is left (none of it judges a timing). Never beside the vitest
+// lanes: its ramp keeps both cores busy at normal priority, which starves their timing-bound tests (a clean-clone run
+// had two fail when it ran beside them: a heartbeat and a click's navigation window).
 const loadProof = 'proof (short): load';
-if (built) await e2e.check(loadProof, 'node', ['scripts/proof/run.mjs', '--short', '--no-build', '--only', 'load']);
-else e2e.record(loadProof, 0, 1);
+async function e2eThenLoadProof() {
+  if (!built) {
+    e2e.record('e2e (Chromium)', 0, 1);
+    return e2e.record(loadProof, 0, 1);
+  }
+  await playwright(e2e, 'e2e (Chromium)', ['--project=e2e']);
+  await e2e.check(loadProof, 'node', ['scripts/proof/run.mjs', '--short', '--no-build', '--only', 'load']);
+}
+await Promise.all([e2eThenLoadProof(), crashOnPglite, staticChecks]);
 
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
