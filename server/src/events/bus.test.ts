@@ -75,15 +75,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('event bus on Postgres', () => {
         await bus.publish('vm_events', { from: 'bus' });
         expect(await first).toEqual([{ from: 'bus' }]);
 
-        // Kill every listening session (both buses'); each must come back on its own.
-        await pool.query(
-          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
-        );
+        // Kill every listening session (both buses'); each must come back on its own. The kill waits for the old
+        // backends to exit, and only new sessions whose LISTEN has finished (idle: committed) count: counting the
+        // dying ones, or a LISTEN still running, published the next event to nobody on a loaded machine.
+        const killed = (
+          await pool.query<{ pid: number }>(
+            `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+          )
+        ).rows.map((row) => row.pid);
+        expect(killed).toHaveLength(2);
+        await pool.query('SELECT pg_terminate_backend(pid, 5000) FROM unnest($1::int[]) AS pid', [killed]);
         const listening = async () =>
           Number(
             (
               await pool.query<{ n: string }>(
-                `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
+                `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' AND state = 'idle' AND pid <> ALL($1::int[])`,
+                [killed],
               )
             ).rows[0]!.n,
           );
