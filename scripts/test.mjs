@@ -7,10 +7,10 @@
 // web and the extension; the server suite on PGlite; the server files that reach a database
 // again on PostgreSQL, then the PostgreSQL crash proof; and, once the build is done, Lighthouse, which judges page
 // timings. Lighthouse runs at normal priority and the other lanes niced, so the audited page gets the CPU it asks for
-// (98-100 beside them; one 95, the bar, in one run) while the lanes take the rest. Then the end-to-end run (most of
-// both cores by itself) and the load proof after it, beside the PGlite crash proof (mostly waiting, with bounds far
-// above what it measures) and, niced, the bench smoke run, the Firefox add-on lint, the typecheck and the lint, which
-// fill the CPU e2e and the load proof leave. A lane's output is kept in a file and printed as a block when it ends.
+// (98-100 beside them; one 95, the bar, in one run) while the lanes take the rest. Then the load proof, then the
+// end-to-end run (most of both cores by itself) beside the PGlite crash proof (mostly waiting, with bounds far above
+// what it measures), and all along, niced, the bench smoke run, the Firefox add-on lint, the typecheck and the lint,
+// which fill the CPU those leave. A lane's output is kept in a file and printed as a block when it ends.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -142,7 +142,7 @@ const checksAndBuild = runLane('checks and build', async (l) => {
 /**
  * Issue 27: every bench once in its smoke mode (one short iteration of each measurement, goals not judged), so a
  * bench cannot rot unnoticed; passed = benches that ran, failed = benches that crashed. After the build (the
- * extension bench reads its output), niced beside e2e: its figures are not judged, so load cannot fail it (each
+ * extension bench reads its output), niced beside the load proof: its figures are not judged, so load cannot fail it (each
  * bench has two minutes; the longest takes about 30 s alone).
  */
 async function benchSmoke(l) {
@@ -234,24 +234,40 @@ async function playwright(l, stage, args) {
   l.record(stage, stats.expected + stats.flaky, failed);
 }
 
-// The end-to-end run, printed as it goes, beside the short PGlite crash proof (issue 13 §8: 10 kill -9s, and a second
-// process on the folder refused within 5 s). That proof spends most of its time waiting on restarts, and its bounds are
-// outcomes or far above what a busy machine makes of them (refusal 81-214 ms of 5 s, restarts 2.4 s of 60 s beside e2e).
-const e2e = lane('e2e, then the load proof', { inherit: true });
-const crashOnPglite = runLane(
-  'crash proof (PGlite)',
-  async (l) => {
-    const stage = 'proof (short): crash (PGlite)';
-    if (!built) return l.record(stage, 0, 1);
-    await l.check(stage, 'node', ['scripts/proof/run.mjs', '--short', '--no-build', '--only', 'crash-pglite']);
-  },
-  { niced: false },
+// Issue 13 §10, shortened: 50 founders for 15 s, a short ramp and a 15 s soak, with latency thresholds. First in this
+// phase, printed as it goes: about half the machine idles while it runs, and the niced bench smoke run below fills it.
+// Never beside the vitest lanes: its ramp keeps both cores busy at normal priority, which starves their timing-bound
+// tests (a clean-clone run had two fail when it ran beside them: a heartbeat and a click's navigation window).
+const loadProof = 'proof (short): load';
+const main = lane('load proof, then e2e', { inherit: true });
+const loadDone = built
+  ? main.check(loadProof, 'node', ['scripts/proof/run.mjs', '--short', '--no-build', '--only', 'load'])
+  : Promise.resolve(main.record(loadProof, 0, 1));
+
+// Then the end-to-end run beside the short PGlite crash proof (issue 13 §8: 10 kill -9s, and a second process on the
+// folder refused within 5 s). That proof spends most of its time waiting on restarts, and its bounds are outcomes or
+// far above what a busy machine makes of them (refusal 81-214 ms of 5 s, restarts 2.4 s of 60 s beside e2e).
+const endToEnd = loadDone.then(() =>
+  built ? playwright(main, 'e2e (Chromium)', ['--project=e2e']) : main.record('e2e (Chromium)', 0, 1),
 );
+const crashOnPglite = loadDone.then(() =>
+  runLane(
+    'crash proof (PGlite)',
+    async (l) => {
+      const stage = 'proof (short): crash (PGlite)';
+      if (!built) return l.record(stage, 0, 1);
+      await l.check(stage, 'node', ['scripts/proof/run.mjs', '--short', '--no-build', '--only', 'crash-pglite']);
+    },
+    { niced: false },
+  ),
+);
+
 // The bench smoke run, the Firefox add-on lint, the typecheck and the lint judge no timing: niced, they take the CPU
-// the browser tests and the load proof leave (about 15 % of the machine while e2e waits on the server and timers, half
-// of it during the load proof) instead of lengthening the first lanes. The bench smoke run goes first, while e2e
-// still leaves some CPU: it is the one with time limits. The Firefox build (sidebar instead of side panel) must pass Mozilla's add-ons linter; it writes
-// only .output/firefox-mv2 (e2e loads chrome-mv3) and regenerates extension/.wxt, so it goes before the typecheck.
+// the load proof and the browser tests leave (about half the machine during the load proof, 15 % while e2e waits on
+// the server and timers) instead of lengthening the first lanes. The bench smoke run goes first, beside the load
+// proof: it is the one with time limits. The Firefox build (sidebar instead of side panel) must pass Mozilla's
+// add-ons linter; it writes only .output/firefox-mv2 (e2e loads chrome-mv3) and regenerates extension/.wxt, so it
+// goes before the typecheck.
 const staticChecks = runLane('bench smoke, Firefox lint, typecheck and lint', async (l) => {
   if (built) await benchSmoke(l);
   else l.record('bench smoke', 0, 1);
@@ -260,21 +276,7 @@ const staticChecks = runLane('bench smoke, Firefox lint, typecheck and lint', as
   await l.check('typecheck', 'npm', ['run', 'typecheck']);
   await l.check('lint', 'npm', ['run', 'lint']);
 });
-
-// Issue 13 §10, shortened: 50 founders for 15 s, a short ramp and a 30 s soak, with latency thresholds. It follows
-// e2e at once, beside whatever of the niced lane above is left (none of it judges a timing). Never beside the vitest
-// lanes: its ramp keeps both cores busy at normal priority, which starves their timing-bound tests (a clean-clone run
-// had two fail when it ran beside them: a heartbeat and a click's navigation window).
-const loadProof = 'proof (short): load';
-async function e2eThenLoadProof() {
-  if (!built) {
-    e2e.record('e2e (Chromium)', 0, 1);
-    return e2e.record(loadProof, 0, 1);
-  }
-  await playwright(e2e, 'e2e (Chromium)', ['--project=e2e']);
-  await e2e.check(loadProof, 'node', ['scripts/proof/run.mjs', '--short', '--no-build', '--only', 'load']);
-}
-await Promise.all([e2eThenLoadProof(), crashOnPglite, staticChecks]);
+await Promise.all([endToEnd, crashOnPglite, staticChecks]);
 
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);

@@ -196,7 +196,7 @@ export async function loadProof({ seconds = 60, founders = 200, soakMinutes = 10
     // 3. The soak.
     if (soakMinutes > 0) {
       const samples = [];
-      const every = soakMinutes >= 5 ? 10_000 : 5_000;
+      const every = Math.min(10_000, (soakMinutes * 60_000) / 6); // six samples or more, at most 10 s apart
       const sampler = setInterval(() => samples.push({ t: Date.now(), mb: rssMb(server.pid) }), every);
       samples.push({ t: Date.now(), mb: rssMb(server.pid) });
       const soak = new Recorder();

@@ -4,7 +4,7 @@
 //   node scripts/proof/run.mjs            full: 100 kills on PGlite and on Postgres, scale-out, 200 founders for
 //                                         60 s, the ramp, a 10-minute soak
 //   node scripts/proof/run.mjs --short    what CI runs: 10 kills per database, scale-out, 50 founders for 15 s,
-//                                         a short ramp, a 30-second soak
+//                                         a short ramp, a 15-second soak
 //   --only crash,scale-out,load,hosts,security  run a subset (crash-pglite or crash-postgres: one database's crash
 //                                         proof); --no-build uses server/dist/main.js as it is
 // The full run also runs the quick proofs npm test runs anyway (server/src/security, the JS budgets) so one table
@@ -25,7 +25,7 @@ const only = args.only ? new Set(String(args.only).split(',')) : null;
 const wants = (name) => !only || only.has(name);
 
 const plan = short
-  ? { kills: 10, founders: 4, load: { seconds: 15, founders: 50, soakMinutes: 0.5, ramp: [10, 25, 50], stepSeconds: 5 } }
+  ? { kills: 10, founders: 4, load: { seconds: 15, founders: 50, soakMinutes: 0.25, ramp: [10, 25, 50], stepSeconds: 5 } }
   : { kills: 100, founders: 6, load: { seconds: 60, founders: 200, soakMinutes: 10, ramp: [10, 25, 50, 100, 200], stepSeconds: 10 } };
 
 const started = Date.now();
