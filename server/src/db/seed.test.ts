@@ -45,13 +45,13 @@ describe('a new data folder from the seed', () => {
     expect(await marker(dir)).toBe(true);
   }, 120_000);
 
-  it('opens PGlite with 16 MB of shared buffers, not the 128 MB its postgresql.conf asks for', async () => {
+  it('opens PGlite with 8 MB of shared buffers, not the 128 MB its postgresql.conf asks for', async () => {
     const database = await openPgliteSeeded(join(root, 'settings'), seed);
     try {
       const { rows } = await (database.raw as { pglite: PgliteThread }).pglite.query<{ size: string }>(
         `SELECT current_setting('shared_buffers') AS size`,
       );
-      expect(rows[0]!.size).toBe('16MB');
+      expect(rows[0]!.size).toBe('8MB');
     } finally {
       await database.close();
     }
