@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { root } from './lib.mjs';
 import { engineFreeServerTests, postgresOnlyServerTests } from './server-test-lanes.mjs';
-import { postgresInstalled, startTestPostgres } from './postgres.mjs';
+import { NICE, postgresInstalled, startTestPostgres } from './postgres.mjs';
 import { requireNode } from './node-version.mjs';
 
 requireNode();
@@ -41,15 +41,11 @@ function flakyTests(suites, file = '') {
 }
 
 /**
- * The lanes that judge no latency run niced while Lighthouse measures (/proc/stat counts their time as "nice", which
- * the Lighthouse spec's wait for a quiet machine ignores). Not SCHED_IDLE: that starved them outright whenever the
- * measured stages kept both cores busy, and timing-bound tests failed.
- */
-const NICE = process.platform === 'linux' ? ['nice', '-n', '19'] : [];
-
-/**
- * One lane: its stages run in order (under `nice` when `niced`), their output goes to the lane's log (or straight to
- * the terminal for the last, lone stage), and each stage's counts and seconds go into the summary.
+ * One lane: its stages run in order, their output goes to the lane's log (or straight to the terminal for the lane
+ * printed as it goes), and each stage's counts and seconds go into the summary. `niced`: the lane yields the CPU to
+ * the stages that judge latency (/proc/stat counts its time as "nice", which the Lighthouse spec's wait for a quiet
+ * machine ignores). Not SCHED_IDLE: that starved such lanes outright whenever the measured stages kept both cores
+ * busy, and timing-bound tests failed.
  */
 function lane(name, { inherit = false, niced = false } = {}) {
   const log = join(out, `${name.replace(/\W+/g, '-')}.log`);
@@ -142,8 +138,8 @@ const checksAndBuild = runLane('checks and build', async (l) => {
 /**
  * Issue 27: every bench once in its smoke mode (one short iteration of each measurement, goals not judged), so a
  * bench cannot rot unnoticed; passed = benches that ran, failed = benches that crashed. After the build (the
- * extension bench reads its output), niced beside the load proof: its figures are not judged, so load cannot fail it (each
- * bench has two minutes; the longest takes about 30 s alone).
+ * extension bench reads its output), niced beside the load proof: its figures are not judged, so load cannot fail
+ * it (each bench has two minutes; the longest takes about 30 s alone).
  */
 async function benchSmoke(l) {
   const file = join(out, 'bench-smoke.json');
