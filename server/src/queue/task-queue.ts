@@ -44,6 +44,7 @@ export interface TaskQueue {
 const WORKERS_PER_PROCESS = 4;
 const BUSY_DELAY_SECONDS = 5;
 const STOP_TIMEOUT_MS = 10_000;
+const ENQUEUE_BATCH = 500;
 
 function bossOptions(o: TaskQueueOptions): ConstructorOptions {
   // pg-boss checks option keys with `in`: an undefined value must not be passed at all.
@@ -132,7 +133,11 @@ export async function startTaskQueue(o: TaskQueueOptions): Promise<TaskQueue & {
     boss,
     waker,
     async enqueue(tasks) {
-      for (const task of tasks) await send(task);
+      // One insert per batch (a plan's tasks, the re-queue at start), not one round trip per task.
+      for (let i = 0; i < tasks.length; i += ENQUEUE_BATCH) {
+        const batch = tasks.slice(i, i + ENQUEUE_BATCH).map((task) => ({ data: task, singletonKey: task.id }));
+        await boss.insert(TASK_EXECUTE, batch);
+      }
     },
     async stop() {
       waker.stop();

@@ -17,9 +17,13 @@ export type Claim = { kind: 'claimed'; task: TaskRow } | { kind: 'busy' } | { ki
  */
 export function claimTask(db: Db, taskId: string, jobId: string, limit: number, at: Date): Promise<Claim> {
   return db.transaction(async (tx) => {
-    const [owner] = await tx.select({ userId: tasks.userId }).from(tasks).where(eq(tasks.id, taskId));
+    // The owner and their lock in one round trip; the count below runs in a later statement, so its snapshot
+    // sees every claim committed before the lock was granted.
+    const [owner] = await tx
+      .select({ userId: tasks.userId, locked: sql`pg_advisory_xact_lock(hashtext(${tasks.userId}::text))` })
+      .from(tasks)
+      .where(eq(tasks.id, taskId));
     if (!owner) return { kind: 'skipped' };
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${owner.userId}))`);
     const [task] = await tx
       .update(tasks)
       .set({ status: 'in_progress', jobId, attempts: sql`${tasks.attempts} + 1`, updatedAt: at })
