@@ -50,9 +50,17 @@ export async function openPglite(dir: string | null, given: PGliteOptions = {}):
   };
 }
 
+const onPglite = new WeakSet<Db>();
+
 /** drizzle on PGlite's thread, which answers the calls drizzle's PGlite driver makes (query and transaction). */
-export const drizzleOnPglite = (client: PgliteThread, logger?: Logger) =>
-  drizzlePglite(client as unknown as PGlite, { schema, ...(logger ? { logger } : {}) });
+export function drizzleOnPglite(client: PgliteThread, logger?: Logger) {
+  const db = drizzlePglite(client as unknown as PGlite, { schema, ...(logger ? { logger } : {}) });
+  onPglite.add(db);
+  return db;
+}
+
+/** Whether `db` is a handle on PGlite (for the few reads shaped differently there, each saying why). */
+export const isPglite = (db: Db) => onPglite.has(db);
 
 function redact(url: string): string {
   try {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ListedTask, Task, TaskResult, TaskStatus } from '@cofounder/shared';
-import type { Db } from '../../db/client.ts';
+import { isPglite, type Db } from '../../db/client.ts';
 import { taskResults, tasks, type TaskResultRow, type TaskRow } from '../../db/schema.ts';
 import { isUuid } from '../../db/ids.ts';
 
@@ -51,8 +51,12 @@ export const toTaskResult = (r: TaskResultRow): TaskResult => ({
  */
 function prepareListQueries(db: Db) {
   const ofUser = eq(tasks.userId, sql.placeholder('userId'));
-  const newestFirst = (where: SQL | undefined) =>
-    db
+  // On PGlite the page comes back as one JSON text, not 50 rows: its thread then decodes and hands over one string
+  // instead of a value per cell (measured through the API: 474 → 587 req/s). On PostgreSQL json_agg costs more
+  // than the rows it replaces (1552 → 1461 req/s, the database shares the cores), so there it stays rows.
+  const json = isPglite(db);
+  const newestFirst = (where: SQL | undefined, name: string) => {
+    const page = db
       // Only what the list shows: the list is the route's cost, each column parsed and mapped in every row.
       .select({ ...shownTaskColumns, outcome: taskResults.outcome })
       .from(tasks)
@@ -60,9 +64,17 @@ function prepareListQueries(db: Db) {
       .where(where)
       .orderBy(desc(tasks.createdAt), desc(tasks.id))
       .limit(sql.placeholder('limit'));
+    if (!json) return { rows: page.prepare(name) };
+    return {
+      json: db
+        .select({ json: sql<string>`coalesce(json_agg(page), '[]')::text` })
+        .from(page.as('page'))
+        .prepare(name),
+    };
+  };
   return {
-    all: newestFirst(ofUser).prepare('tasks_list'),
-    withStatus: newestFirst(and(ofUser, eq(tasks.status, sql.placeholder('status')))).prepare('tasks_list_status'),
+    all: newestFirst(ofUser, 'tasks_list'),
+    withStatus: newestFirst(and(ofUser, eq(tasks.status, sql.placeholder('status'))), 'tasks_list_status'),
     // Tasks per status and result outcome, with their results' usage, in one GROUP BY (the list itself is capped;
     // the counts are not): one scan of the founder's tasks instead of two, as the list's counts wait on it.
     counts: db
@@ -97,11 +109,40 @@ export async function listTasks(
   status: TaskStatus | null,
   limit: number,
 ): Promise<ListedTask[]> {
-  const queries = listQueriesOf(db);
-  const rows = status
-    ? await queries.withStatus.execute({ userId, status, limit })
-    : await queries.all.execute({ userId, limit });
-  return rows.map(({ outcome, ...task }) => ({ ...toTask(task), outcome }));
+  const query = listQueriesOf(db)[status ? 'withStatus' : 'all'];
+  const params = { userId, status, limit };
+  if (query.rows) return (await query.rows.execute(params)).map(({ outcome, ...task }) => ({ ...toTask(task), outcome }));
+  const [page] = await query.json.execute(params);
+  return (JSON.parse(page!.json) as ListedTaskJson[]).map((r) => ({
+    ...toTask({
+      id: r.id,
+      description: r.description,
+      priority: r.priority,
+      status: r.status,
+      agent: r.agent,
+      category: r.category,
+      requiredPlatforms: r.required_platforms,
+      pauseReason: r.pause_reason,
+      createdAt: new Date(r.created_at),
+      vmId: r.vm_id,
+    }),
+    outcome: r.outcome,
+  }));
+}
+
+/** A listed task as PostgreSQL's json_agg writes it: the columns' own names, timestamps as ISO 8601 text. */
+interface ListedTaskJson {
+  id: string;
+  description: string;
+  priority: number;
+  status: TaskStatus;
+  agent: TaskRow['agent'];
+  category: TaskRow['category'];
+  required_platforms: TaskRow['requiredPlatforms'];
+  pause_reason: string | null;
+  created_at: string;
+  vm_id: string | null;
+  outcome: ListedTask['outcome'];
 }
 
 export interface TaskCounts {

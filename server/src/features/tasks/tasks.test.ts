@@ -117,6 +117,23 @@ describe('task list', () => {
     });
   });
 
+  it('lists each task as stored, newest first, with its result\'s outcome (rows on PostgreSQL, one JSON text on PGlite)', async () => {
+    const user = await signedInUser(t);
+    const base = Date.UTC(2026, 10, 28, 9, 30, 15, 123);
+    const paused = await addTask(user, 'paused_login_required', {
+      requiredPlatforms: ['twitter', 'reddit'],
+      pauseReason: 'Connect X and Reddit to post "launch" — 100 % ready',
+      createdAt: new Date(base),
+    });
+    const done = await addTask(user, 'completed', { priority: 9, agent: 'marketing_agent', category: 'marketing', createdAt: new Date(base + 1) });
+    await t.database.db.insert(taskResults).values({ taskId: done.id, summary: 'Done', content: 'Done', completedAt: new Date(), outcome: 'needs_input' });
+    const body = await list(user);
+    expect(body.tasks).toEqual([
+      { id: done.id, description: done.description, priority: 9, status: 'completed', agent: 'marketing_agent', category: 'marketing', requiredPlatforms: [], pauseReason: null, createdAt: '2026-11-28T09:30:15.124Z', vmId: null, outcome: 'needs_input' },
+      { id: paused.id, description: paused.description, priority: 5, status: 'paused_login_required', agent: 'research_agent', category: 'research', requiredPlatforms: ['twitter', 'reddit'], pauseReason: 'Connect X and Reddit to post "launch" — 100 % ready', createdAt: '2026-11-28T09:30:15.123Z', vmId: null, outcome: null },
+    ]);
+  });
+
   it("refuses another user's list", async () => {
     const [a, b] = [await signedInUser(t), await signedInUser(t)];
     expect((await call(t, 'GET', `/api/tasks/${b.id}`, { token: a.token })).status).toBe(403);
