@@ -2,7 +2,7 @@
 // happen here, so the server's own thread keeps answering HTTP and SSE while a query runs (issue 27).
 // Runs as plain Node (type stripping) or from the server's bundle: type-only imports from the project, nothing else.
 import { parentPort } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import type { ThreadReply, ThreadRequest } from './pglite-thread.ts';
 
 const port = parentPort!;
@@ -38,6 +38,100 @@ function target(tx: number | undefined): PGlite | Transaction {
 /** Each type drizzle names comes back as its text, as drizzle asks (the parsers themselves cannot cross threads). */
 const asText = (types: number[] | undefined) =>
   types && Object.fromEntries(types.map((type) => [type, (value: string) => value]));
+
+// Repeated statements run as named prepared statements. PGlite's query() parses, analyses and plans its SQL on every
+// call (an unnamed statement): for the task list that was half of its cost (measured: 1.15 → 0.61 ms a call). A
+// statement is prepared the second time its text is seen (one-off start-up SQL never is), and the PREPARED_MAX most
+// recently used stay prepared; the rest are closed. drizzle sends the same text for the same query shape.
+const PREPARED_MAX = 100;
+const SIGHTINGS_MAX = 2_000;
+const prepared = new Map<string, { name: string; paramTypes: number[] }>();
+const sightings = new Map<string, number>();
+let nextStatement = 1;
+
+const concat = (parts: Uint8Array[]) => {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+};
+
+/** Deallocates a prepared statement (the caller holds PGlite's query lock). */
+const close = (name: string) =>
+  db().execProtocol(concat([protocol.serialize.close({ type: 'S', name }), protocol.serialize.sync()]), { syncToFs: false });
+
+/** The SQLSTATE of "cached plan must not change result type" (a table changed under a prepared statement). */
+const PLAN_CHANGED = '0A000';
+
+/**
+ * A query through a prepared statement, as PGlite's query() would answer it (same serializers, parsers and result);
+ * null when `sql` is not (yet) worth preparing. `inTransaction`: the caller's transaction holds PGlite's transaction
+ * lock, so only the query lock is taken; otherwise both are, so the query waits for an open transaction to end.
+ */
+async function preparedQuery(
+  sql: string,
+  params: unknown[] | undefined,
+  options: QueryOptions,
+  inTransaction: boolean,
+): Promise<Results | null> {
+  const pg = db();
+  if (!prepared.has(sql)) {
+    const seen = (sightings.get(sql) ?? 0) + 1;
+    if (sightings.size >= SIGHTINGS_MAX) sightings.clear();
+    sightings.set(sql, seen);
+    if (seen < 2) return null;
+  }
+  const run = async () => {
+    let statement = prepared.get(sql);
+    if (statement) prepared.delete(sql); // re-inserted below: the map's order is least recently used first
+    else {
+      const name = `cofounder_${nextStatement++}`;
+      const { messages } = await pg.execProtocol(
+        concat([protocol.serialize.parse({ name, text: sql }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()]),
+        { syncToFs: false },
+      );
+      statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+      sightings.delete(sql);
+      if (prepared.size >= PREPARED_MAX) {
+        const [oldestSql, oldest] = prepared.entries().next().value!;
+        prepared.delete(oldestSql);
+        await close(oldest.name);
+      }
+    }
+    prepared.set(sql, statement);
+    const values = (params ?? []).map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serialize = pg.serializers[statement.paramTypes[i]!];
+      return serialize ? serialize(value) : String(value);
+    });
+    const { messages } = await pg.execProtocol(
+      concat([
+        protocol.serialize.bind({ statement: statement.name, values }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]),
+      { syncToFs: !inTransaction },
+    );
+    return parse.parseResults(messages, pg.parsers, options)[0]!;
+  };
+  const locked = () => (inTransaction ? pg._runExclusiveQuery(run) : pg._runExclusiveTransaction(() => pg._runExclusiveQuery(run)));
+  try {
+    return await locked();
+  } catch (err) {
+    if ((err as { code?: string }).code !== PLAN_CHANGED) throw err;
+    // The statement's tables changed shape: forget it. Outside a transaction it is closed and the query runs
+    // unprepared this time; inside one the error has aborted the transaction, so it is the caller's.
+    const stale = prepared.get(sql);
+    prepared.delete(sql);
+    if (inTransaction) throw err;
+    if (stale) await pg._runExclusiveTransaction(() => pg._runExclusiveQuery(() => close(stale.name)));
+    return null;
+  }
+}
 
 function begin(id: number): void {
   const txId = nextTransaction++;
@@ -76,10 +170,14 @@ async function handle(request: ThreadRequest): Promise<unknown> {
       return null;
     }
     case 'query': {
-      const { rows, fields, affectedRows } = await target(request.tx).query(request.sql, request.params, {
+      const options: QueryOptions = {
         ...(request.rowMode ? { rowMode: request.rowMode } : {}),
         ...(request.textTypes ? { parsers: asText(request.textTypes) } : {}),
-      });
+      };
+      const on = target(request.tx);
+      const { rows, fields, affectedRows } =
+        (await preparedQuery(request.sql, request.params, options, request.tx !== undefined)) ??
+        (await on.query(request.sql, request.params, options));
       return { rows, fields, affectedRows };
     }
     case 'exec':
