@@ -12,7 +12,7 @@ import { latestTask, pendingConfirmations } from '../features/computer-use/compu
 import { listInvestors, pendingEmails } from '../features/investors/investors.repo.ts';
 import { newestPage } from '../features/messages/messages.repo.ts';
 import { createSmsService } from '../features/sms/sms.service.ts';
-import { listTasks } from '../features/tasks/tasks-list.repo.ts';
+import { listTasks, taskPage } from '../features/tasks/tasks-list.repo.ts';
 import { latestTasks, vmsOf } from '../features/vms/vms.repo.ts';
 import { createLocalBilling } from '../providers/billing/local.ts';
 import { listMail } from '../providers/email/mailbox-store.ts';
@@ -173,6 +173,7 @@ const lists: Record<string, () => Promise<unknown>> = {
   'messages: the page before a cursor': () => newestPage(logged, founder, 'chat', 200, 50),
   'tasks: all': () => listTasks(logged, founder, null, 50),
   'tasks: one status': () => listTasks(logged, founder, 'pending', 50),
+  'tasks: the page with its counts (the route)': () => taskPage(logged, founder, 'pending', 50),
   'activities: second page': () => activityPage(logged, founder, 20, 2),
   'approvals: pending': () => approvalsOf(logged, founder, 'pending', 50),
   'investors: all': () => listInvestors(logged, founder, { status: 'all', page: 2, limit: 20 }),

@@ -41,9 +41,11 @@ const asText = (types: number[] | undefined) =>
 
 // Repeated statements run as named prepared statements. PGlite's query() parses, analyses and plans its SQL on every
 // call (an unnamed statement): for the task list that was half of its cost (measured: 1.15 → 0.61 ms a call). A
-// statement is prepared the second time its text is seen (one-off start-up SQL never is), and the PREPARED_MAX most
-// recently used stay prepared; the rest are closed. drizzle sends the same text for the same query shape.
+// statement is prepared the PREPARE_AFTER-th time its text is seen, and the PREPARED_MAX most recently used stay
+// prepared; the rest are closed. drizzle sends the same text for the same query shape. Not at the second sighting:
+// start-up repeats some statements a few times (one per queue), and preparing those held 37 MB more at idle.
 const PREPARED_MAX = 100;
+const PREPARE_AFTER = 5;
 const SIGHTINGS_MAX = 2_000;
 const prepared = new Map<string, { name: string; paramTypes: number[] }>();
 const sightings = new Map<string, number>();
@@ -82,7 +84,7 @@ async function preparedQuery(
     const seen = (sightings.get(sql) ?? 0) + 1;
     if (sightings.size >= SIGHTINGS_MAX) sightings.clear();
     sightings.set(sql, seen);
-    if (seen < 2) return null;
+    if (seen < PREPARE_AFTER) return null;
   }
   const run = async () => {
     let statement = prepared.get(sql);

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import type { TaskRow } from '../../db/schema.ts';
 import type { QueuedTask, TaskQueue } from '../../queue/task-queue.ts';
 import type { UsageService } from '../usage/usage.service.ts';
-import { countTasks, listTasks } from './tasks-list.repo.ts';
+import { taskPage } from './tasks-list.repo.ts';
 import {
   insertSkippedActivity,
   insertTasks,
@@ -120,8 +120,8 @@ export function planSummary(stored: StoredPlan): string {
 
 /**
  * The Work screen's task list and counts. `achieved` counts completed tasks that reached their goal: a completed
- * task whose result is a draft needing the founder's input is not one (a task done by hand is). The three reads
- * are independent and go out together (on Postgres, one round trip's wait instead of three).
+ * task whose result is a draft needing the founder's input is not one (a task done by hand is). The page and the
+ * counts are one read (`taskPage`: one statement on PGlite, two sent together on Postgres).
  */
 export async function taskList(
   db: Db,
@@ -129,7 +129,8 @@ export async function taskList(
   status: TaskStatus | null,
   limit: number,
 ): Promise<TaskListResponse> {
-  const [listed, { byStatus, needsInput, usage }] = await Promise.all([listTasks(db, userId, status, limit), countTasks(db, userId)]);
+  const { tasks: listed, counts } = await taskPage(db, userId, status, limit);
+  const { byStatus, needsInput, usage } = counts;
   return {
     success: true,
     tasks: listed,
