@@ -135,7 +135,7 @@ export async function taskPage(
     return { tasks: tasksFromJson(row!.page), counts: countsFrom(JSON.parse(row!.counts) as CountRow[]) };
   }
   const [rows, counts] = await Promise.all([queries.page[which].execute(params), queries.counts.execute(params)]);
-  return { tasks: rows.map(({ outcome, ...task }) => ({ ...toTask(task), outcome })), counts: countsFrom(counts) };
+  return { tasks: tasksFromRows(rows), counts: countsFrom(counts) };
 }
 
 /** The page of `taskPage` alone: what reads the newest tasks without counting them (the benches, the plan test). */
@@ -149,8 +149,11 @@ export async function listTasks(
   const which = status ? 'withStatus' : 'all';
   const params = { userId, status, limit };
   if (queries.onPglite) return tasksFromJson((await queries.page[which].execute(params))[0]!.page);
-  return (await queries.page[which].execute(params)).map(({ outcome, ...task }) => ({ ...toTask(task), outcome }));
+  return tasksFromRows(await queries.page[which].execute(params));
 }
+
+const tasksFromRows = (rows: (Parameters<typeof toTask>[0] & Pick<ListedTask, 'outcome'>)[]): ListedTask[] =>
+  rows.map(({ outcome, ...task }) => ({ ...toTask(task), outcome }));
 
 /** A listed task as PostgreSQL's json_agg writes it: the columns' own names, timestamps as ISO 8601 text. */
 interface ListedTaskJson {
