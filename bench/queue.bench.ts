@@ -4,7 +4,7 @@
 //     MODEL_WAIT_MS like a model call and do nothing else: a real agent spends its run waiting on the AI provider,
 //     so a second worker adds capacity while the machine has CPU to spare;
 //  2. the same with no-op agents: the engine's own cost per task (claim, context, result, pg-boss). Printed without a
-//     goal: on two cores shared with Postgres one instance already keeps the machine about 85 % busy, so a second
+//     goal: on two cores shared with Postgres one instance already keeps the machine over 80 % busy, so a second
 //     cannot add much (measured 1.1-1.2×);
 //  3. p99 of GET /api/tasks/{userId} for a founder with 10,000 tasks (goal ≤ 50 ms).
 // Postgres is started from Debian's packages (scripts/postgres.mjs) when BENCH_DATABASE_URL is not given.
