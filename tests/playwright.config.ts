@@ -26,18 +26,6 @@ export const chromiumArgs = [
   '--no-first-run',
 ];
 
-/**
- * Chromium with its fake microphone, the permission prompt answered yes: a beeping tone, or `file` (a WAV) played
- * as the microphone; `extra` adds flags (e.g. autoplay).
- */
-export function fakeMicrophoneLaunch(file?: string, extra: string[] = []) {
-  const capture = file ? [`--use-file-for-fake-audio-capture=${file}`] : [];
-  return {
-    executablePath: '/usr/bin/chromium',
-    args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', ...capture, ...extra],
-  };
-}
-
 export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '../support/test.ts';
+import { expect, test } from '../support/microphone.ts';
 import { OFFLINE_DRAFT_LABEL, VOICE_TEXT } from '@cofounder/shared';
-import { fakeMicrophoneLaunch, localVoiceBaseURL } from '../playwright.config.ts';
+import { localVoiceBaseURL } from '../playwright.config.ts';
 import { chatLog } from '../pages/chat.ts';
 import { speechWav } from '../support/local-voice-audio.ts';
 import { signInLocalVoiceFounder } from '../support/local-voice-session.ts';
@@ -19,7 +19,7 @@ const speech = speechWav(mkdtempSync(join(tmpdir(), 'local-voice-call-')), REQUE
 /** Recognition, the answer and its synthesis, on a busy two-core machine running the rest of the suite. */
 const ANSWER_TIMEOUT = 30_000;
 
-test.use({ launchOptions: fakeMicrophoneLaunch(`${speech.path}%noloop`, ['--autoplay-policy=no-user-gesture-required']) });
+test.use({ microphone: { file: `${speech.path}%noloop`, autoplay: true } });
 
 test('local call: a spoken request is heard, answered aloud, and kept in the chat with its tasks', async ({ page }) => {
   test.setTimeout(120_000);

@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from '../support/test.ts';
+import { expect, test } from '../support/microphone.ts';
 import { VOICE_TEXT } from '@cofounder/shared';
-import { fakeMicrophoneLaunch, localVoiceBaseURL } from '../playwright.config.ts';
+import { localVoiceBaseURL } from '../playwright.config.ts';
 import { chatInput, chatLog } from '../pages/chat.ts';
 import { connectTo, signIn as signInPopup } from '../pages/extension.ts';
 import { fillProfileSteps } from '../pages/onboarding.ts';
@@ -26,7 +26,7 @@ const RECORD_MS = Math.round(speech.totalSeconds * 1000);
 /** pocketsphinx with its model load, on a busy two-core machine running the rest of the suite. */
 const TRANSCRIBE_TIMEOUT = 30_000;
 
-test.use({ launchOptions: fakeMicrophoneLaunch(FAKE_MICROPHONE_FILE) });
+test.use({ microphone: { file: FAKE_MICROPHONE_FILE } });
 
 const micButton = (page: Page) => page.getByRole('button', { name: 'Start voice input' });
 const stopButton = (page: Page) => page.getByRole('button', { name: 'Stop recording' });

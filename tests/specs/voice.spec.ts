@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, refused, test } from '../support/test.ts';
+import { refused } from '../support/test.ts';
+import { expect, test } from '../support/microphone.ts';
 import { VOICE, VOICE_TEXT } from '@cofounder/shared';
-import { fakeMicrophoneLaunch } from '../playwright.config.ts';
 import { chatInput } from '../pages/chat.ts';
 import { signInNewFounder } from '../pages/dashboard.ts';
 import { failRealtimeCalls, FAKE_VOICE, realtimeReport } from '../support/fake-voice.ts';
@@ -10,7 +10,7 @@ import { failRealtimeCalls, FAKE_VOICE, realtimeReport } from '../support/fake-v
 test.use({ consoleErrorsAllowed: refused(500, '/v1/realtime/calls') });
 
 // Chromium's fake microphone (a beeping tone) with the permission prompt answered yes.
-test.use({ launchOptions: fakeMicrophoneLaunch(undefined, ['--autoplay-policy=no-user-gesture-required']) });
+test.use({ microphone: { autoplay: true } });
 
 const micButton = (page: Page) => page.getByRole('button', { name: 'Start voice input' });
 const stopButton = (page: Page) => page.getByRole('button', { name: 'Stop recording' });

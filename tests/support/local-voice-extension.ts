@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumArgs } from '../playwright.config.ts';
 import { EXTENSION_DIR, test as extensionTest } from '../fixtures/extension.ts';
+import { fakeMicrophoneArgs } from './microphone.ts';
 
 /**
  * The extension fixture with Chromium's fake microphone playing `fakeAudioFile` (a WAV, looped unless the path
@@ -22,9 +23,7 @@ export const test = extensionTest.extend<{ fakeAudioFile: string }>({
         `--disable-extensions-except=${EXTENSION_DIR}`,
         `--load-extension=${EXTENSION_DIR}`,
         ...chromiumArgs,
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-audio-capture=${fakeAudioFile}`,
+        ...fakeMicrophoneArgs(fakeAudioFile),
       ],
     });
     await use(context);
