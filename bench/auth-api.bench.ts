@@ -1,6 +1,10 @@
 // What authenticated API requests cost against their floors (issue 27), each on PGlite, then on Postgres (Debian's
 // packages, scripts/postgres.mjs, unless BENCH_DATABASE_URL is given). Requests come from a load generator in its
-// own process (bench/http-load.mjs, CONNECTIONS keep-alive connections for DURATION_MS), as a real client's would.
+// own process (bench/http-load.mjs, CONNECTIONS keep-alive connections for DURATION_MS), as a real client's would,
+// at the lowest CPU priority: it stands for clients on other machines, so on these two shared cores it takes what
+// the server and its database leave instead of preempting them (the raw-driver floor has no client process at all).
+// It still used 0.20-0.24 of a core. Unniced, the Postgres list ratio was 0.78-0.82× in the scratch rounds that
+// gave 0.85-0.93× niced; niced, p99 rose from 41-51 to 58-68 ms (the client's own wake-ups wait, and count in it).
 //  - GET /api/me (bearer check with the verified-token cache) against a bare route (GET /api/health);
 //  - a token refresh (rotation: two writes), one at a time, against the same bare route;
 //  - GET /api/tasks/{userId}?limit=50, a founder's 50-row list with its counts, against the same statements sent by
@@ -18,6 +22,7 @@ import * as schema from '../server/src/db/schema.ts';
 import { taskList } from '../server/src/features/tasks/tasks.service.ts';
 import { latestMail, uniqueEmail, verifyLinkOf } from '../server/src/test/mail.ts';
 import { startTestServer, type TestServer } from '../server/src/test/server.ts';
+import { NICE } from '../scripts/postgres.mjs';
 import { onEachDatabase } from './databases.ts';
 import { exitCode, row, size } from './report.ts';
 
@@ -40,7 +45,8 @@ interface Load {
 /** GETs `path` from the load generator's process for DURATION_MS; throws when any request failed outright. */
 function load(server: TestServer, path: string, headers: Record<string, string> = {}): Promise<Load> {
   const options = { url: `${server.baseUrl}${path}`, headers, connections: CONNECTIONS, durationMs: DURATION_MS };
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./http-load.mjs', import.meta.url)), JSON.stringify(options)], {
+  const [command, ...prefix] = [...NICE, process.execPath];
+  const child = spawn(command!, [...prefix, fileURLToPath(new URL('./http-load.mjs', import.meta.url)), JSON.stringify(options)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
