@@ -4,7 +4,8 @@
 //    again on the folder that start left (a restart);
 //  - RSS once the process has idled IDLE_SETTLE_MS after answering;
 //  - CPU of the process over IDLE_CPU_MS of idling, from /proc/<pid>/stat (utime + stime), as % of one core.
-// The server runs the way `npm start` runs it: `node server/dist/main.js`, built first when stale.
+// The server runs the way `npm start` runs it: `node server/dist/main.js` with its environment defaults
+// (SERVER_ENV_DEFAULTS, given to the bare Koa too), built first when stale.
 // BENCH_SMOKE=1: short idle windows, rows printed without verdicts. BENCH_SERVER_ENTRY: another build of the server
 // to measure instead (e.g. an older commit's bundle, to compare), run as it is.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -13,7 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { isStale, root, run } from '../scripts/lib.mjs';
+import { isStale, root, run, SERVER_ENV_DEFAULTS } from '../scripts/lib.mjs';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const IDLE_SETTLE_MS = SMOKE ? 2_000 : 10_000;
@@ -94,7 +95,7 @@ async function measure(args: string[], path: string, env: Record<string, string>
   const started = performance.now();
   const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), ...SERVER_ENV_DEFAULTS, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.add(child);

@@ -2,7 +2,7 @@
 // the built web app and the monitor socket. Signals go straight to the server, which drains and closes the DB.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { isStale, root, run, serverBuild } from './lib.mjs';
+import { isStale, root, run, SERVER_ENV_DEFAULTS, serverBuild } from './lib.mjs';
 import { requireNode } from './node-version.mjs';
 
 requireNode();
@@ -34,7 +34,7 @@ console.log(
 const server = spawn(process.execPath, [join(root, 'server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { DATA_DIR: join(root, '.data'), WEB_DIST_DIR: join(root, 'web/dist'), ...process.env },
+  env: { DATA_DIR: join(root, '.data'), WEB_DIST_DIR: join(root, 'web/dist'), ...SERVER_ENV_DEFAULTS, ...process.env },
 });
 // A terminal's Ctrl-C reaches the whole process group; a SIGTERM sent to this script alone is passed on.
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isStale, root, run } from '../lib.mjs';
+import { isStale, root, run, SERVER_ENV_DEFAULTS } from '../lib.mjs';
 import { freePort } from '../postgres.mjs';
 
 export { freePort };
@@ -57,6 +57,7 @@ export async function spawnServer(env = {}) {
   const monitorPort = env.MONITOR_PORT ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const fullEnv = {
+    ...SERVER_ENV_DEFAULTS,
     ...process.env,
     HOST: '127.0.0.1',
     PUBLIC_URL: url,

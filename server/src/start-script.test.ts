@@ -3,6 +3,7 @@ import {
   copyFileSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -44,6 +45,23 @@ function groupAlive(pgid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The environment of the server process that the start script `scriptPid` runs (its child running main.js). */
+function serverEnvironment(scriptPid: number): Record<string, string> {
+  const child = readdirSync('/proc').find((pid) => {
+    if (!/^\d+$/.test(pid)) return false;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      return parent === scriptPid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('server/dist/main.js');
+    } catch {
+      return false; // gone meanwhile
+    }
+  });
+  if (!child) throw new Error(`no server process under the start script ${scriptPid}`);
+  const entries = readFileSync(`/proc/${child}/environ`, 'utf8').split('\0').filter(Boolean);
+  return Object.fromEntries(entries.map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
 }
 
 /** The root folder `npm start` sees: package.json's start script and the start scripts, the builds in place. */
@@ -127,6 +145,8 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the start script', () => {
     { timeout: STARTUP_MS + SHUTDOWN_MS },
     async () => {
       const run = await start(process.execPath, ['scripts/start.mjs']);
+      // Issue 27: the server gets the environment defaults that keep its idle memory down (scripts/lib.mjs).
+      expect(serverEnvironment(run.pid)).toMatchObject({ MALLOC_MMAP_THRESHOLD_: '131072' });
       process.kill(run.pid, 'SIGTERM');
       await expectStopped(run);
     },
