@@ -41,11 +41,22 @@ const vms = createLocalVmProvider(
   pino({ level: 'silent' }),
 );
 
+/**
+ * A fresh tab's first screenshot, once more if Chromium had no frame to give yet ("Unable to capture screenshot":
+ * it happened to the bare side once, in a clean-clone npm test with both cores busy). The same for both sides.
+ */
+async function firstShot(take: () => Promise<unknown>): Promise<void> {
+  await take().catch((err: unknown) => {
+    if (!String(err).includes('Unable to capture screenshot')) throw err;
+    return take();
+  });
+}
+
 async function oursLaunch(id: string): Promise<number> {
   const began = performance.now();
   await vms.launch(id);
   if (!vms.viewReady(id)) throw new Error('launched but not ready');
-  await vms.screenshot(id);
+  await firstShot(() => vms.screenshot(id));
   return performance.now() - began;
 }
 
@@ -53,7 +64,7 @@ async function bareLaunch(): Promise<number> {
   const began = performance.now();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: BARE_ARGS });
   const tab = await browser.newPage({ viewport: VMS.viewport });
-  await tab.screenshot({ type: 'jpeg', quality: 70 });
+  await firstShot(() => tab.screenshot({ type: 'jpeg', quality: 70 }));
   const took = performance.now() - began;
   await browser.close();
   return took;
