@@ -6,6 +6,7 @@ import { VMS } from '@cofounder/shared';
 import { BLOCKED_HEADER } from './egress-proxy.ts';
 import type { MachineBackend } from './machine-backend.ts';
 import { checkMachineUrl, resolveTarget, urlPort } from './net-guard.ts';
+import { retryOnNoFrame } from './no-frame-retry.ts';
 import { COLLECT_ELEMENTS, toElements } from './page-elements.ts';
 import type { ActionResult, MachineAction, MachineInfo, Observation, VmProvider } from './port.ts';
 import { VmProviderError } from './port.ts';
@@ -108,7 +109,8 @@ export function createCdpVmProvider(backend: MachineBackend, log: Logger): VmPro
    */
   async function capture(m: Machine, page: Page): Promise<Buffer> {
     if (m.shots?.page !== page) m.shots = { page, session: await m.context.newCDPSession(page) };
-    const { data } = await m.shots.session.send('Page.captureScreenshot', { format: 'jpeg', quality: JPEG_QUALITY });
+    const { session } = m.shots;
+    const { data } = await retryOnNoFrame(() => session.send('Page.captureScreenshot', { format: 'jpeg', quality: JPEG_QUALITY }));
     return Buffer.from(data, 'base64');
   }
 
