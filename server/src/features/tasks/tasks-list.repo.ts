@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ListedTask, Task, TaskResult, TaskStatus } from '@cofounder/shared';
+import { TASK_STATUSES, type ListedTask, type Task, type TaskResult, type TaskStatus } from '@cofounder/shared';
 import { isPglite, type Db } from '../../db/client.ts';
 import { taskResults, tasks, type TaskResultRow, type TaskRow } from '../../db/schema.ts';
 import { isUuid } from '../../db/ids.ts';
@@ -198,13 +198,7 @@ interface CountRow {
 }
 
 function countsFrom(rows: CountRow[]): TaskCounts {
-  const byStatus: Record<TaskStatus, number> = {
-    pending: 0,
-    in_progress: 0,
-    completed: 0,
-    failed: 0,
-    paused_login_required: 0,
-  };
+  const byStatus = Object.fromEntries(TASK_STATUSES.map((status) => [status, 0])) as Record<TaskStatus, number>;
   let needsInput = 0;
   for (const r of rows) {
     byStatus[r.status] += Number(r.n);
