@@ -24,14 +24,12 @@ const asAiMessage = (m: { role: 'user' | 'intern'; text: string }): AiMessage =>
   content: m.text,
 });
 
-/** Reads the founder's profile, settings, open tasks, interview and (optionally) recent chat in one go. */
-export async function loadMemory(db: Db, userId: string, chat?: { upToSeq: number; turns: number }): Promise<CofounderMemory> {
-  const row = await readMemory(db, {
-    userId,
-    taskLimit: TASKS_IN_CONTEXT,
-    chatUpToSeq: chat?.upToSeq ?? null,
-    chatTurns: chat?.turns ?? 0,
-  });
+/**
+ * Reads the founder's profile, settings, open tasks, interview and (with `chatTurns`) the latest chat messages in
+ * one go.
+ */
+export async function loadMemory(db: Db, userId: string, chatTurns = 0): Promise<CofounderMemory> {
+  const row = await readMemory(db, { userId, taskLimit: TASKS_IN_CONTEXT, chatTurns });
   const o = row.onboarding;
   return {
     onboarding: o && { hasStarted: o.hasStarted, readyToWork: o.readyToWork, isComplete: o.isComplete },

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../../test/server.ts';
 import { readSse } from '../../test/sse.ts';
 import { call, signedInUser, type TestUser } from '../../test/users.ts';
 import { OPENING_FALLBACK, TURN_FALLBACK } from '../onboarding/onboarding.service.ts';
+import { HISTORY_TURNS } from './conversation.service.ts';
 
 // The real OpenAI adapter (the `openai` SDK) through the whole app, against the fake server on loopback.
 
@@ -65,6 +66,30 @@ describe('chat with a real model (fake OpenAI)', () => {
     const body = fake.requests.at(-1)!.body;
     expect(body).toMatchObject({ model: 'fake-model', stream: true, max_tokens: REPLY_BUDGET.brief.maxTokens });
     expect(body.messages.at(-1)).toEqual({ role: 'user', content: 'How do I find customers?' });
+  });
+
+  it(`answers with the latest ${HISTORY_TURNS} chat messages in order, the one just sent last`, async () => {
+    const user = await onboardedUser(t);
+    const start = Date.now() - 3_600_000;
+    await t.database.db.insert(messages).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        userId: user.id,
+        channel: 'chat' as const,
+        role: i % 2 ? ('intern' as const) : ('user' as const),
+        text: `Earlier message ${i}`,
+        createdAt: new Date(start + i * 1000),
+      })),
+    );
+    fake.reset();
+    expect((await send(user, 'And now?')).status).toBe(200);
+    const turns = fake.requests.at(-1)!.body.messages.slice(1);
+    expect(turns).toEqual([
+      ...Array.from({ length: HISTORY_TURNS - 1 }, (_, k) => {
+        const i = 30 - (HISTORY_TURNS - 1) + k;
+        return { role: i % 2 ? 'assistant' : 'user', content: `Earlier message ${i}` };
+      }),
+      { role: 'user', content: 'And now?' },
+    ]);
   });
 
   it('streams the model\'s chunks in order, then done', async () => {

@@ -2,6 +2,7 @@ import type { MessageVia, PageContext } from '@cofounder/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { namedStatement } from '../../db/prepared.ts';
 import { messages, usageCounters, type MessageRow } from '../../db/schema.ts';
 
 const Stored = z.object({
@@ -21,6 +22,23 @@ export interface CountedMessage {
   limit: number | null;
 }
 
+const param = (name: string) => sql.placeholder(name);
+const storeCounted = namedStatement(
+  'store_counted_message',
+  sql`
+    with counted as (
+      insert into ${usageCounters} (user_id, month, messages) values (${param('userId')}, ${param('month')}, 1)
+      on conflict (user_id, month) do update set messages = ${usageCounters.messages} + 1
+        where ${param('limit')}::int is null or ${usageCounters.messages} < ${param('limit')}::int
+      returning 1
+    )
+    insert into ${messages} (user_id, channel, role, kind, text, page_context, via, created_at)
+    select ${param('userId')}::uuid, 'chat', 'user', 'message', ${param('text')}::text, ${param('pageContext')}::jsonb,
+      ${param('via')}::text, ${param('createdAt')}::timestamptz
+    from counted
+    returning id, seq, created_at`,
+);
+
 /**
  * Counts a chat message against the month's limit and stores it, in ONE statement: the counter upsert only
  * updates while under the limit (its row lock serializes concurrent sends, so 20 at once never overshoot)
@@ -29,19 +47,15 @@ export interface CountedMessage {
  */
 export async function storeCountedMessage(db: Db, m: CountedMessage): Promise<MessageRow | null> {
   if (m.limit !== null && m.limit <= 0) return null;
-  const underLimit = m.limit === null ? sql`true` : sql`${usageCounters.messages} < ${m.limit}`;
-  const pageJson = m.pageContext ? JSON.stringify(m.pageContext) : null;
-  const result = await db.execute(sql`
-    with counted as (
-      insert into ${usageCounters} (user_id, month, messages) values (${m.userId}, ${m.month}, 1)
-      on conflict (user_id, month) do update set messages = ${usageCounters.messages} + 1 where ${underLimit}
-      returning 1
-    )
-    insert into ${messages} (user_id, channel, role, kind, text, page_context, via, created_at)
-    select ${m.userId}::uuid, 'chat', 'user', 'message', ${m.text}::text, ${pageJson}::jsonb, ${m.via}::text,
-      ${m.createdAt.toISOString()}::timestamptz
-    from counted
-    returning id, seq, created_at`);
+  const result = await storeCounted(db, {
+    userId: m.userId,
+    month: m.month,
+    limit: m.limit,
+    text: m.text,
+    pageContext: m.pageContext ? JSON.stringify(m.pageContext) : null,
+    via: m.via,
+    createdAt: m.createdAt.toISOString(),
+  });
   const [row] = Stored.parse(result).rows;
   if (!row) return null;
   return {

@@ -12,9 +12,9 @@ import { currentUser, ownParam } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { limitPerUser } from '../../http/rate-limits.ts';
 import { parseInput } from '../../http/validate.ts';
-import { createUsageService, type MessageQuota } from '../usage/usage.service.ts';
+import { createUsageService } from '../usage/usage.service.ts';
 import type { FeatureRouter } from '../types.ts';
-import { createConversationService } from './conversation.service.ts';
+import { createConversationService, type PreparedSend } from './conversation.service.ts';
 import { streamTurn, wantsEventStream } from './sse.ts';
 
 /** Over-long messages are 413 (spec 1 §5), decided before validation so they never read as a 400. */
@@ -37,17 +37,17 @@ export const conversationRoutes: FeatureRouter = ({ database, ai, now, log, queu
   });
 
   const chatBudget = limitPerUser(rateLimits, 'chat', RATE_LIMITS.chat, RATE_LIMITS.texts.chat);
-  // The request's one read of plan and usage: refused here when the month is used up, then counted against in send.
-  const quotas = new WeakMap<Context, MessageQuota>();
+  // The request's one read of plan, usage, memory and model: refused here when the month is used up, then used by send.
+  const prepared = new WeakMap<Context, PreparedSend>();
   const monthFirst: Middleware = async (ctx, next) => {
-    quotas.set(ctx, await conversation.quotaUnlessMonthUsedUp(currentUser(ctx).id));
+    prepared.set(ctx, await conversation.prepareSend(currentUser(ctx).id));
     return next();
   };
   router.post('/api/conversation/:userId', ownParam('userId'), monthFirst, chatBudget, async (ctx) => {
     refuseLongText(ctx.request.body);
     const { text, pageContext } = parseInput(SendMessageBody, ctx.request.body);
     // Errors up to here (and the 402 / 429 inside send) are plain JSON answers, whichever variant was asked for.
-    const turn = await conversation.send(currentUser(ctx).id, text, pageContext, { quota: quotas.get(ctx) });
+    const turn = await conversation.send(currentUser(ctx).id, text, pageContext, { prepared: prepared.get(ctx) });
     if (wantsEventStream(ctx)) return streamTurn(ctx, turn);
     const body: SendMessageResponse = await turn.run();
     ctx.body = body;

@@ -17,7 +17,7 @@ import { storeCountedMessage } from './conversation.repo.ts';
 import { welcomeText } from './welcome.ts';
 
 /** How many recent chat messages the model sees with each reply (the profile and tasks are in the prompt). */
-const HISTORY_TURNS = 20;
+export const HISTORY_TURNS = 20;
 
 interface Deps {
   db: Db;
@@ -26,6 +26,17 @@ interface Deps {
   now: () => number;
   log: Logger;
   queue: TaskQueue | null;
+}
+
+/**
+ * What a send needs before the message is stored, read in one wave (a reply's first token waits on it): the quota
+ * it is counted against, the co-founder's memory with the chat so far, and the model that answers this founder
+ * now (their own, or the server's default).
+ */
+export interface PreparedSend {
+  quota: MessageQuota;
+  memory: CofounderMemory;
+  ai: AiProvider;
 }
 
 /** A sent message, counted and stored; run() produces the reply (streamed through onDelta when given). */
@@ -49,13 +60,12 @@ export function createConversationService({ db, ai: models, usage, now, log, que
     }
   }
 
-  async function reply(userId: string, sent: MessageRow, onDelta?: (text: string) => void): Promise<SendMessageResponse> {
-    // The conversation up to this message (a second tab's later message is not part of this turn), and the model
-    // that answers this founder now (their own, or the server's default).
-    const [memory, ai] = await Promise.all([
-      loadMemory(db, userId, { upToSeq: sent.seq, turns: HISTORY_TURNS }),
-      models.forUser(userId),
-    ]);
+  async function reply(
+    userId: string,
+    sent: MessageRow,
+    { memory, ai }: Omit<PreparedSend, 'quota'>,
+    onDelta?: (text: string) => void,
+  ): Promise<SendMessageResponse> {
     let answer = '';
     // The attached page is context for this reply only: later turns see just the founder's text.
     const request = withPageContext(aiRequest('chat', memory, memory.chat), sent.pageContext);
@@ -102,6 +112,16 @@ export function createConversationService({ db, ai: models, usage, now, log, que
     return response;
   }
 
+  async function readForSend(userId: string): Promise<PreparedSend> {
+    const [quota, memory, ai] = await Promise.all([
+      usage.messageQuota(userId),
+      // The chat so far: the message being sent is stored after this read, and ends the turns.
+      loadMemory(db, userId, HISTORY_TURNS - 1),
+      models.forUser(userId),
+    ]);
+    return { quota, memory, ai };
+  }
+
   return {
     /** GET /api/conversation/{userId}: a page of history; the first visit after onboarding stores the welcome. */
     async history(userId: string, query: { before?: string; limit: number }): Promise<ConversationResponse> {
@@ -131,28 +151,28 @@ export function createConversationService({ db, ai: models, usage, now, log, que
     },
 
     /**
-     * The quota a send is counted against; 429 with the monthly text when this month's messages are used up.
+     * Reads what a send needs (PreparedSend); 429 with the monthly text when this month's messages are used up.
      * Asked before the per-minute budget, so the monthly limit's text wins whenever it applies (issue 25); pass
-     * the quota on to send(), which counts atomically, so one read serves the whole request.
+     * it on to send(), which counts atomically, so one read serves the whole request.
      */
-    async quotaUnlessMonthUsedUp(userId: string): Promise<MessageQuota> {
-      const quota = await usage.messageQuota(userId);
-      if (quota.usedUp) throw usage.limitReached();
-      return quota;
+    async prepareSend(userId: string): Promise<PreparedSend> {
+      const prepared = await readForSend(userId);
+      if (prepared.quota.usedUp) throw usage.limitReached();
+      return prepared;
     },
 
     /**
      * Counts the message (429 when the month is used up, nothing stored) and stores it, atomically; 402 first
      * when the trial has ended. The returned turn then asks the AI. A failed reply keeps the founder's message
-     * and gives the count back. `quota`: this request's own read (quotaUnlessMonthUsedUp), else read here.
+     * and gives the count back. `prepared`: this request's own read (prepareSend), else read here.
      */
     async send(
       userId: string,
       text: string,
       pageContext?: PageContext,
-      options?: { via?: MessageVia; quota?: MessageQuota },
+      options?: { via?: MessageVia; prepared?: PreparedSend },
     ): Promise<ChatTurn> {
-      const quota = options?.quota ?? (await usage.messageQuota(userId));
+      const { quota, memory, ai } = options?.prepared ?? (await readForSend(userId));
       if (quota.trialExpired) throw usage.trialEnded();
       const sent = await storeCountedMessage(db, {
         userId,
@@ -164,10 +184,11 @@ export function createConversationService({ db, ai: models, usage, now, log, que
         createdAt: at(),
       });
       if (!sent) throw usage.limitReached();
+      const answering = { memory: { ...memory, chat: [...memory.chat, { role: 'user' as const, content: sent.text }] }, ai };
       return {
         async run(onDelta) {
           try {
-            return await reply(userId, sent, onDelta);
+            return await reply(userId, sent, answering, onDelta);
           } catch (err) {
             await usage.refundMessage(quota);
             if (err instanceof AiError) {

@@ -1,12 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import { modelConnections, type ModelConnectionRow } from '../../db/schema.ts';
 
 export type NewModelConnection = Omit<typeof modelConnections.$inferInsert, 'userId' | 'updatedAt'>;
 
+// Every chat reply's first token waits on this read.
+const connectionStatementOf = preparedPerHandle((db) =>
+  db.select().from(modelConnections).where(eq(modelConnections.userId, sql.placeholder('userId'))).prepare('model_connection_of'),
+);
+
 /** The founder's own model connection, or null (the server's default answers them). */
 export async function connectionOf(db: Db, userId: string): Promise<ModelConnectionRow | null> {
-  const [row] = await db.select().from(modelConnections).where(eq(modelConnections.userId, userId));
+  const [row] = await connectionStatementOf(db).execute({ userId });
   return row ?? null;
 }
 

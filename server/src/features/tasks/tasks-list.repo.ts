@@ -3,6 +3,7 @@ import { TASK_STATUSES, type ListedTask, type Task, type TaskResult, type TaskSt
 import { isPglite, type Db } from '../../db/client.ts';
 import { taskResults, tasks, type TaskResultRow, type TaskRow } from '../../db/schema.ts';
 import { isUuid } from '../../db/ids.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 
 /** The columns a task shows the founder (all toTask reads), without the engine's bookkeeping. */
 const shownTaskColumns = {
@@ -102,12 +103,7 @@ function prepareListQueries(db: Db) {
   };
 }
 
-const listQueries = new WeakMap<Db, ReturnType<typeof prepareListQueries>>();
-function listQueriesOf(db: Db) {
-  let queries = listQueries.get(db);
-  if (!queries) listQueries.set(db, (queries = prepareListQueries(db)));
-  return queries;
-}
+const listQueriesOf = preparedPerHandle(prepareListQueries);
 
 export interface TaskCounts {
   byStatus: Record<TaskStatus, number>;

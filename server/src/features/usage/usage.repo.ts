@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PlanId } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 import { subscriptions, usageCounters, userPlans } from '../../db/schema.ts';
 import { grantedPlan, trialEndsAt } from '../billing/plan.ts';
 
@@ -30,19 +31,31 @@ const NOTHING_USED: Counters = { messages: 0, tasks: 0, voiceSeconds: 0 };
  * token waits on this read. Undefined when the user has no trial row yet.
  */
 async function planRow(db: Db, userId: string, month: string | null) {
-  const [found] = await db
-    .select({
-      trialStartedAt: userPlans.trialStartedAt,
-      subscription: subscriptions,
-      counters: { messages: usageCounters.messages, tasks: usageCounters.tasks, voiceSeconds: usageCounters.voiceSeconds },
-    })
-    .from(userPlans)
-    .leftJoin(subscriptions, eq(subscriptions.userId, userPlans.userId))
-    // No month: no counters row is joined (the join condition is false).
-    .leftJoin(usageCounters, month === null ? sql`false` : and(eq(usageCounters.userId, userPlans.userId), eq(usageCounters.month, month)))
-    .where(eq(userPlans.userId, userId));
+  const statements = planRowsOf(db);
+  const [found] = month === null ? await statements.plan.execute({ userId }) : await statements.withCounters.execute({ userId, month });
   return found;
 }
+
+const planRowsOf = preparedPerHandle((db) => {
+  const select = (counters: SQL) =>
+    db
+      .select({
+        trialStartedAt: userPlans.trialStartedAt,
+        subscription: subscriptions,
+        counters: { messages: usageCounters.messages, tasks: usageCounters.tasks, voiceSeconds: usageCounters.voiceSeconds },
+      })
+      .from(userPlans)
+      .leftJoin(subscriptions, eq(subscriptions.userId, userPlans.userId))
+      .leftJoin(usageCounters, counters)
+      .where(eq(userPlans.userId, sql.placeholder('userId')));
+  return {
+    withCounters: select(and(eq(usageCounters.userId, userPlans.userId), eq(usageCounters.month, sql.placeholder('month')))!).prepare(
+      'usage_plan_row_month',
+    ),
+    // No month: no counters row is joined (the join condition is false).
+    plan: select(sql`false`).prepare('usage_plan_row'),
+  };
+});
 
 /**
  * The user's plan: the subscription row's plan while it still grants it, else the free trial. The trial row is
