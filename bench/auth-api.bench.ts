@@ -12,8 +12,6 @@
 //    same number of concurrent loops in this process: goal ≥ 0.5× on PGlite, ≥ 0.8× on Postgres; and its p99 on
 //    PGlite under that load (≤ 100 ms, no timeouts).
 // BENCH_SMOKE=1: a fraction of a second per figure (bench/report.ts).
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { Logger as DrizzleLogger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -22,8 +20,8 @@ import * as schema from '../server/src/db/schema.ts';
 import { taskList } from '../server/src/features/tasks/tasks.service.ts';
 import { latestMail, uniqueEmail, verifyLinkOf } from '../server/src/test/mail.ts';
 import { startTestServer, type TestServer } from '../server/src/test/server.ts';
-import { NICE } from '../scripts/postgres.mjs';
 import { onEachDatabase } from './databases.ts';
+import { load } from './http-load.ts';
 import { exitCode, row, size } from './report.ts';
 
 const DURATION_MS = Number(process.env.BENCH_MS ?? size(3000, 300));
@@ -36,34 +34,9 @@ const TASKS = 500;
 const GOAL_LIST_RATIO = { pglite: 0.5, postgres: 0.8 } as const;
 const GOAL_LIST_P99_MS = 100;
 
-interface Load {
-  requests: number;
-  errors: number;
-  timeouts: number;
-  rps: number;
-  p50: number;
-  p99: number;
-}
-
-/** GETs `path` from the load generator's process for `durationMs`; throws when any request failed outright. */
-function load(server: TestServer, path: string, headers: Record<string, string> = {}, durationMs = DURATION_MS): Promise<Load> {
-  const options = { url: `${server.baseUrl}${path}`, headers, connections: CONNECTIONS, durationMs };
-  const [command, ...prefix] = [...NICE, process.execPath];
-  const child = spawn(command!, [...prefix, fileURLToPath(new URL('./http-load.mjs', import.meta.url)), JSON.stringify(options)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`http-load exited with ${code}`));
-      const result = JSON.parse(out) as Load;
-      if (result.errors) return reject(new Error(`${path}: ${result.errors} requests failed`));
-      resolve(result);
-    });
-  });
-}
+/** GETs `path` from the niced load generator for `durationMs` (bench/http-load.ts). */
+const loadOn = (server: TestServer, path: string, headers: Record<string, string> = {}, durationMs = DURATION_MS) =>
+  load(`${server.baseUrl}${path}`, { headers, connections: CONNECTIONS, durationMs, niced: true });
 
 /** Statements per second of `once` from CONNECTIONS concurrent loops for `durationMs`, in this process. */
 async function throughput(once: () => Promise<unknown>, durationMs: number): Promise<number> {
@@ -128,9 +101,9 @@ async function measure(label: string): Promise<void> {
     let refreshToken = data.session!.refresh_token;
     const bearer = { authorization: `Bearer ${token}` };
 
-    await load(server, '/api/health'); // warm-up
-    const base = await load(server, '/api/health');
-    const me = await load(server, '/api/me', bearer);
+    await loadOn(server, '/api/health'); // warm-up
+    const base = await loadOn(server, '/api/health');
+    const me = await loadOn(server, '/api/me', bearer);
     row({ figure: `GET /api/me (bearer, cached) vs GET /api/health, req/s (${label})`, value: me.rps, floor: base.rps, unit: 'req/s' });
 
     // Refreshes must chain (each rotation spends the previous token), so they run one at a time.
@@ -152,10 +125,10 @@ async function measure(label: string): Promise<void> {
     await seedTasks(server.database.db, userId);
     const listPath = `/api/tasks/${userId}?limit=${LIST_ROWS}`;
     const raw = rawRunner(server.database, await listStatements(server.database, userId));
-    await load(server, listPath, bearer); // warm-up: plans, caches, JIT
+    await loadOn(server, listPath, bearer); // warm-up: plans, caches, JIT
     await throughput(raw, DURATION_MS);
     const floor = await throughput(raw, LIST_DURATION_MS);
-    const api = await load(server, listPath, bearer, LIST_DURATION_MS);
+    const api = await loadOn(server, listPath, bearer, LIST_DURATION_MS);
     const kind = server.database.kind;
     row({
       figure: `${LIST_ROWS}-row authenticated list through the API vs the raw driver, req/s (${label})`,
