@@ -22,19 +22,18 @@ export interface CountedMessage {
   limit: number | null;
 }
 
-const param = (name: string) => sql.placeholder(name);
 const storeCounted = namedStatement(
   'store_counted_message',
   sql`
     with counted as (
-      insert into ${usageCounters} (user_id, month, messages) values (${param('userId')}, ${param('month')}, 1)
+      insert into ${usageCounters} (user_id, month, messages) values (${sql.placeholder('userId')}, ${sql.placeholder('month')}, 1)
       on conflict (user_id, month) do update set messages = ${usageCounters.messages} + 1
-        where ${param('limit')}::int is null or ${usageCounters.messages} < ${param('limit')}::int
+        where ${sql.placeholder('limit')}::int is null or ${usageCounters.messages} < ${sql.placeholder('limit')}::int
       returning 1
     )
     insert into ${messages} (user_id, channel, role, kind, text, page_context, via, created_at)
-    select ${param('userId')}::uuid, 'chat', 'user', 'message', ${param('text')}::text, ${param('pageContext')}::jsonb,
-      ${param('via')}::text, ${param('createdAt')}::timestamptz
+    select ${sql.placeholder('userId')}::uuid, 'chat', 'user', 'message', ${sql.placeholder('text')}::text, ${sql.placeholder('pageContext')}::jsonb,
+      ${sql.placeholder('via')}::text, ${sql.placeholder('createdAt')}::timestamptz
     from counted
     returning id, seq, created_at`,
 );
