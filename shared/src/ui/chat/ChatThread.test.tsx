@@ -60,7 +60,8 @@ describe('ChatThread', () => {
       ],
     });
     // The renderer is a lazy chunk: the plain text shows until it arrives.
-    expect((await screen.findByText('Plan')).tagName).toBe('STRONG');
+    // Its first import can take over findBy's default second on a loaded machine (one npm test run): allow 10 s.
+    expect((await screen.findByText('Plan', {}, { timeout: 10_000 })).tagName).toBe('STRONG');
     const link = screen.getByRole('link', { name: 'Docs' });
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
