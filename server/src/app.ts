@@ -17,6 +17,9 @@ import { guardApi } from './http/api-guard.ts';
 import { requireUser } from './http/auth.ts';
 import { jsonBody } from './http/body.ts';
 import { guardLocalOnly } from './http/local-only.ts';
+import { allowedHostsOnly, createHostCheck, hostnameOf } from './http/allowed-hosts.ts';
+import { canonicalPath, createPathCanonicalizer } from './http/canonical-path.ts';
+import { isLocalMode } from './features/model-settings/local-mode.ts';
 import { createRateLimits, UNLIMITED } from './http/rate-limits.ts';
 import { compression, serializeJsonOnce } from './http/compression.ts';
 import { corsFor } from './http/cors.ts';
@@ -138,6 +141,15 @@ export function createApp(deps: AppDeps): CofounderApp {
     vmEvents: deps.vmEvents ?? null,
   };
 
+  const localCalls = createLocalCalls(featureDeps);
+  const hosts = createHostCheck(config);
+  const localInstall = isLocalMode(config);
+  const mailbox = email.mode === 'local' ? mailboxRouter(database.db) : null;
+  const featureRouters = [...FEATURES, ...(deps.features ?? [])].map((feature) => feature(featureDeps));
+  const routers = [localAuth?.router, mailbox, ...featureRouters].filter((router) => router != null);
+  // Every guard below and every router sees the one spelling of the path the routes declare.
+  const canonical = createPathCanonicalizer(routers.flatMap((router) => router.stack.map((layer) => String(layer.path))));
+
   const koa = new Koa();
   koa.proxy = config.trustProxy > 0;
   // Only the entries our own proxies appended: a client can put anything in X-Forwarded-For before them.
@@ -148,16 +160,19 @@ export function createApp(deps: AppDeps): CofounderApp {
   const transcribeBody = jsonBody(TRANSCRIBE_JSON_LIMIT_BYTES);
   // Stripe's events can outgrow the usual cap; the webhook keeps the raw text for its signature check.
   const webhookBody = jsonBody(WEBHOOK_JSON_LIMIT_BYTES);
+  koa.use(canonicalPath(canonical));
   koa.use(requestLog(log));
   koa.use(errorHandler());
+  // A local install answers only to the names it is known by, for every page and API (DNS rebinding).
+  if (localInstall) koa.use(allowedHostsOnly(hosts));
   // Inside the error handler's catch so error answers are compressed too; streams are left as they are.
   koa.use(compression());
   koa.use(serializeJsonOnce());
   koa.use(securityHeaders(config, voice.callsUrl));
   koa.use(corsFor(config.publicUrl, config.corsOrigins));
-  koa.use(guardLocalOnly(LOCAL_ONLY_PATHS));
+  koa.use(guardLocalOnly(LOCAL_ONLY_PATHS, hosts));
   if (localAuth) koa.use(localAuth.router.routes());
-  if (email.mode === 'local') koa.use(mailboxRouter(database.db).routes());
+  if (mailbox) koa.use(mailbox.routes());
   const allowedOrigins = [new URL(config.publicUrl).origin, ...config.corsOrigins];
   koa.use(guardApi(PUBLIC_API_ROUTES, requireUser(verifier, { allowedOrigins })));
   koa.use((ctx, next) => {
@@ -168,7 +183,7 @@ export function createApp(deps: AppDeps): CofounderApp {
   });
   // Builder features (spec 2 §6): after the bearer check, before any feature router.
   koa.use(planGate(database.db, now));
-  for (const feature of [...FEATURES, ...(deps.features ?? [])]) koa.use(feature(featureDeps).routes());
+  for (const router of featureRouters) koa.use(router.routes());
   const pages = { dir: config.webDistDir, origin: new URL(config.publicUrl).origin, log };
   koa.use(
     webApp(config.webDistDir, {
@@ -184,7 +199,13 @@ export function createApp(deps: AppDeps): CofounderApp {
   );
   return {
     koa,
-    localCalls: createLocalCalls(featureDeps),
+    localCalls: {
+      ...localCalls,
+      upgrade: (req, socket, head) =>
+        !localInstall || hosts(hostnameOf(req))
+          ? localCalls.upgrade(req, socket, head)
+          : void socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'),
+    },
     verifier,
     email,
     ai,

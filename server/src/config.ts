@@ -50,6 +50,11 @@ export interface Config {
   /** USER_RATE_LIMITS: the per-user budgets of RATE_LIMITS (off only for load and end-to-end runs from one client). */
   userRateLimits: boolean;
   corsOrigins: string[];
+  /**
+   * ALLOWED_HOSTS: further names (lower case) a local-mode server answers to besides localhost, IP addresses and
+   * PUBLIC_URL's host; a leading dot names a domain and its subdomains. See http/allowed-hosts.ts.
+   */
+  allowedHosts: string[];
   auth: {
     /** HS256 secret of the local auth server; null until main loads or generates it in dataDir. */
     jwtSecret: string | null;
@@ -186,6 +191,7 @@ const Env = z.object({
     .transform((v) => (['true', 'yes', 'on'].includes(v) ? 1 : ['false', 'no', 'off'].includes(v) ? 0 : Number(v)))
     .pipe(z.number({ error: 'must be true, false or a number of proxies' }).int().min(0).max(10)),
   CORS_ORIGINS: z.string().optional(),
+  ALLOWED_HOSTS: z.string().optional(),
   AUTH_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_RATE_LIMITS: Bool.default(true),
   USER_RATE_LIMITS: Bool.default(true),
@@ -282,6 +288,16 @@ function parseOrigins(list: string | undefined): string[] {
     });
 }
 
+/** ALLOWED_HOSTS: comma-separated host names, e.g. `cofounder.lan,.corp.example`. */
+function parseHostNames(list: string | undefined): string[] {
+  if (!list) return [];
+  return list
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)
+    .map((s) => (/^\.?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(s) ? s : fail('ALLOWED_HOSTS', 'each entry must be a host name like cofounder.lan or .corp.example', s)));
+}
+
 function stripeApiBase(url: string | undefined): StripeConfig['apiBase'] {
   if (!url) return null;
   const parsed = new URL(url);
@@ -370,6 +386,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     userRateLimits: e.USER_RATE_LIMITS,
     corsOrigins: parseOrigins(e.CORS_ORIGINS),
+    allowedHosts: parseHostNames(e.ALLOWED_HOSTS),
     auth: {
       jwtSecret: e.AUTH_JWT_SECRET ?? null,
       signupDisabled: e.SIGNUP_DISABLED,

@@ -21,6 +21,7 @@ import { vmServices } from './features/vms/vm-services.ts';
 import { startSilentTaskSweep } from './features/computer-use/computer-use.service.ts';
 import { ownsVmCheck, startHostLostSweep, startHoursSweep } from './features/vms/vms.service.ts';
 import { isLocalMode } from './features/model-settings/local-mode.ts';
+import { createHostCheck } from './http/allowed-hosts.ts';
 import { localServersFor } from './features/model-settings/local-servers.service.ts';
 import { createAiModels } from './features/model-settings/model-settings.service.ts';
 import { describeLocalModelServers } from './providers/ai/local-servers.ts';
@@ -163,6 +164,7 @@ export async function serve(config: Config, lock: DataDirLock | null): Promise<v
       ownsVm: ownsVmCheck(database.db),
       // The "password" of GET /api/vms/{id}/vnc: watching that one machine without the account's token.
       viewTokens: { prefix: VIEW_TOKEN_PREFIX, verify: createViewTokens(tokenKey).verify },
+      ...(isLocalMode(config) ? { hostAllowed: createHostCheck(config) } : {}),
     });
   } catch (err) {
     await closers.closeAll();

@@ -65,3 +65,10 @@ export type AuthErrorCode = z.infer<typeof AuthErrorCode>;
  */
 export const LOCAL_ONLY_TEXT =
   'This local-only tool answers only on the machine running Cofounder: open it there, or configure the real provider.';
+
+/**
+ * The answer of a local install to a request that names it by a host name it does not know: a page on another
+ * site can point its own name at this machine's address (DNS rebinding), and this is how the server tells.
+ */
+export const HOST_NOT_ALLOWED_TEXT =
+  'This Cofounder server does not answer to that host name. Open it at localhost (or its own address); to use another name, add it to ALLOWED_HOSTS and restart the server.';

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { decodeJwt, SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXTENSION } from '@cofounder/shared';
 import { authRefreshTokens, authSessions, authUsers } from '../db/schema.ts';
 import { latestMail, uniqueEmail, verifyLinkOf } from '../test/mail.ts';
 import { startTestServer, TEST_JWT_SECRET, type TestServer } from '../test/server.ts';
@@ -193,22 +194,25 @@ describe('request bodies', () => {
 });
 
 describe('CORS', () => {
-  it('allows the dashboard and extensions, not other sites', async () => {
+  it("allows the dashboard and the product's own extension, not other sites or other extensions", async () => {
     const preflight = (origin: string) =>
       fetch(`${t.baseUrl}/auth/v1/token`, {
         method: 'OPTIONS',
         headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey,content-type' },
       });
     expect((await preflight(t.baseUrl)).headers.get('access-control-allow-origin')).toBe(t.baseUrl);
-    const ext = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
+    const ext = `chrome-extension://${EXTENSION.id}`;
     const res = await preflight(ext);
     expect(res.headers.get('access-control-allow-origin')).toBe(ext);
     expect(res.headers.get('access-control-allow-headers')).toContain('x-supabase-api-version');
     expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+    for (const other of ['chrome-extension://abcdefghijklmnopabcdefghijklmnop', 'moz-extension://0b6d1f3e-2a1b-4c8d-9e7f-1a2b3c4d5e6f']) {
+      expect((await preflight(other)).headers.get('access-control-allow-origin')).toBeNull();
+    }
   });
 
   it('lets the extension upload a recording to /transcription', async () => {
-    const ext = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
+    const ext = `chrome-extension://${EXTENSION.id}`;
     const res = await fetch(`${t.baseUrl}/transcription`, {
       method: 'OPTIONS',
       headers: { origin: ext, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
@@ -217,7 +221,7 @@ describe('CORS', () => {
   });
 
   it('lets an allowed origin read the rate-limit headers and Retry-After (not CORS-safelisted)', async () => {
-    const ext = 'chrome-extension://abcdefghijklmnopabcdefghijklmnop';
+    const ext = `chrome-extension://${EXTENSION.id}`;
     const res = await fetch(`${t.baseUrl}/auth/v1/recover`, {
       method: 'POST',
       headers: { origin: ext, apikey: t.anonKey, 'content-type': 'application/json' },

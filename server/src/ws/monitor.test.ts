@@ -10,6 +10,7 @@ import { createViewTokens, VIEW_TOKEN_PREFIX } from '../features/vms/view-token.
 import { connectMonitor, insertVm, ownsVmIn, type MonitorTestClient } from '../test/monitor-client.ts';
 import { startTestServer, type TestServer } from '../test/server.ts';
 import { signedInUser, type TestUser } from '../test/users.ts';
+import { createHostCheck } from '../http/allowed-hosts.ts';
 import {
   CLOSE_SLOW,
   CLOSE_TOO_MANY,
@@ -80,6 +81,16 @@ describe('monitor socket: authentication', () => {
     expect((await fetch(`http://127.0.0.1:${monitor.port}/`)).status).toBe(404);
     const stray = new WebSocket(`ws://127.0.0.1:${monitor.port}/somewhere-else?token=${owner.token}`);
     await expect(new Promise((_, reject) => stray.on('error', reject))).rejects.toThrow(/404/);
+  });
+
+  it('on a local install, refuses a handshake that names an unknown host (DNS rebinding)', async () => {
+    const local = await start({ hostAllowed: createHostCheck({ publicUrl: 'http://localhost:3000', allowedHosts: [] }) });
+    const url = `ws://127.0.0.1:${local.port}${VMS.monitorPath}?token=${owner.token}`;
+    const rebound = new WebSocket(url, { headers: { host: 'evil.example' } });
+    await expect(new Promise((_, reject) => rebound.on('error', reject))).rejects.toThrow(/403/);
+    const client = await connectMonitor(local.port, `?token=${owner.token}`);
+    expect(await client.next((m) => m.type === 'hello')).toEqual({ type: 'hello', userId: owner.id });
+    client.socket.close();
   });
 
   it('greets a user whose token comes in the query', async () => {

@@ -4,6 +4,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { isUsableToken, MonitorClientMessage, VMS, type MonitorServerMessage } from '@cofounder/shared';
 import type { VmEventMessage, VmEvents } from '../events/vm-events.ts';
 import type { TokenVerifier } from '../http/token-verifier.ts';
+import { hostnameOf } from '../http/allowed-hosts.ts';
 import { startHeartbeat } from './heartbeat.ts';
 
 export interface Monitor {
@@ -54,6 +55,8 @@ export interface MonitorOptions {
    * access token, for that one machine only.
    */
   viewTokens?: { prefix: string; verify(token: string): { userId: string; vmId: string } | null };
+  /** On a local install: the host names the socket answers to (http/allowed-hosts.ts); absent: any. */
+  hostAllowed?: (hostname: string) => boolean;
 }
 
 /** Close code for a missing or invalid token (4000-4999 is the application range; 4401 reads as "401"). */
@@ -102,6 +105,10 @@ export function startMonitor(opts: MonitorOptions): Promise<Monitor> {
     socket.on('error', (err) => opts.log.debug({ err }, 'monitor upgrade error'));
     if (pathOf(req) !== VMS.monitorPath) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    if (opts.hostAllowed && !opts.hostAllowed(hostnameOf(req))) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
