@@ -410,6 +410,8 @@ export const BILLING = {
   successToastMs: 4000,
   /** A local checkout session nobody paid or declined expires after this long (Stripe's default is 24 h). */
   localCheckoutTtlMs: 24 * 60 * 60 * 1000,
+  /** A checkout session id that is unknown, or another account's (the two answer alike). */
+  sessionNotFoundText: 'Checkout session not found',
   /** Failure values /subscription/failed knows (spec 1 §2); payment_failed is the default. */
   failureReasons: ['payment_failed', 'card_declined', 'authentication_required', 'session_expired'] as const,
   /** Spec 1 §8 "Pricing": an unknown plan. */

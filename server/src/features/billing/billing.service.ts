@@ -196,8 +196,8 @@ async function downgrade(userId: string, plan: PaidPlanId, interval: BillingInte
 
     async validateSession(userId: string, sessionId: string): Promise<ValidateSessionResponse> {
       const session = await guard(() => provider.checkoutSession(sessionId));
-      if (!session) return { success: true, valid: false, error: 'Checkout session not found' };
-      if (session.userId !== userId) return { success: true, valid: false, error: 'This checkout session belongs to another account' };
+      // Another account's session answers as a missing one does: a session id tells nobody whose it is.
+      if (!session || session.userId !== userId) return { success: true, valid: false, error: BILLING.sessionNotFoundText };
       if (!session.complete) return { success: true, valid: false, error: 'Payment has not completed for this checkout session' };
       const row = await subscriptionOf(db, userId);
       if (session.subscription && row?.subscriptionId !== session.subscription.subscriptionId) {
@@ -287,7 +287,7 @@ async function downgrade(userId: string, plan: PaidPlanId, interval: BillingInte
 
     async localSession(userId: string, sessionId: string): Promise<LocalCheckoutSession> {
       if (provider.kind !== 'local') throw new AppError('not_found', 'Not found');
-      const session = requireOwned(await provider.session(sessionId), userId, 'Checkout session not found');
+      const session = requireOwned(await provider.session(sessionId), userId, BILLING.sessionNotFoundText);
       return {
         success: true,
         session: {
@@ -304,7 +304,7 @@ async function downgrade(userId: string, plan: PaidPlanId, interval: BillingInte
 
     async decideLocal(user: { id: string; email: string }, sessionId: string, decision: LocalCheckoutDecision): Promise<LocalCheckoutResult> {
       if (provider.kind !== 'local') throw new AppError('not_found', 'Not found');
-      const session = requireOwned(await provider.session(sessionId), user.id, 'Checkout session not found');
+      const session = requireOwned(await provider.session(sessionId), user.id, BILLING.sessionNotFoundText);
       const id = encodeURIComponent(session.id);
       const failed = (reason: string) => ({ success: true as const, redirectUrl: `/subscription/failed?session_id=${id}&error=${reason}` });
       if (session.status === 'expired') return failed('session_expired');
