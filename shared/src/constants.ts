@@ -125,12 +125,27 @@ export const RATE_LIMITS = {
   computerTasks: { max: 10, windowMs: 60_000 },
   /** Test connection and Save in Settings → Model (each may call an outside model server). */
   modelSettings: { max: 20, windowMs: 60_000 },
+  /** Onboarding interview turns and its skip (each asks the model; a founder answers about 10 questions in minutes). */
+  onboarding: { max: 20, windowMs: 60_000 },
+  /** Generate tasks (each asks the model for a plan and queues up to TASK_ENGINE.generateCount new tasks). */
+  taskPlans: { max: 5, windowMs: 60_000 },
+  /**
+   * Task runs a founder starts again by hand, one point per task: a task set back to pending, each task Retry failed
+   * sends, an investor research task processed. Tasks the co-founder plans are bounded by the plan's own budget.
+   */
+  taskRuns: { max: 20, windowMs: 60_000 },
+  /** Autonomy Start and Save Changes (each may start a check-in now, which asks the model for a plan). */
+  autonomy: { max: 10, windowMs: 60_000 },
   texts: {
     chat: "You're sending messages faster than your co-founder can answer. Please wait a moment and try again.",
     callSessions: 'Too many calls started in a minute. Please wait a moment and try again.',
     smsSimulate: 'Too many texts in a minute. Please wait a moment and try again.',
     computerTasks: 'Too many tasks started in a minute. Please wait a moment and try again.',
     modelSettings: 'Too many connection tests in a minute. Please wait a moment and try again.',
+    onboarding: "You're answering faster than your co-founder can keep up. Please wait a moment and try again.",
+    taskPlans: 'Too many task plans in a minute. Please wait a moment and try again.',
+    taskRuns: 'Too many tasks sent to run in a minute. Please wait a moment and try again.',
+    autonomy: 'Too many autonomy changes in a minute. Please wait a moment and try again.',
   },
 } as const;
 

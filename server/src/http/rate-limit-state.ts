@@ -34,12 +34,12 @@ export function stateOf(limit: number, res: RateLimiterRes | null, ok: boolean):
 }
 
 /**
- * Counts one request against `key`. rate-limiter-flexible resolves within the limit and rejects with the
- * RateLimiterRes over it; any other rejection is the store failing and goes on as an error.
+ * Counts one request (or `points`) against `key`. rate-limiter-flexible resolves within the limit and rejects with
+ * the RateLimiterRes over it; any other rejection is the store failing and goes on as an error.
  */
-export async function consumeOne(limiter: RateLimiterAbstract, key: string): Promise<RateLimitState> {
+export async function consumeOne(limiter: RateLimiterAbstract, key: string, points = 1): Promise<RateLimitState> {
   try {
-    return stateOf(limiter.points, await limiter.consume(key), true);
+    return stateOf(limiter.points, await limiter.consume(key, points), true);
   } catch (err) {
     if (err instanceof RateLimiterRes) return stateOf(limiter.points, err, false);
     throw err;

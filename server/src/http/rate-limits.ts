@@ -1,5 +1,5 @@
 import { lt } from 'drizzle-orm';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { RateLimiterDrizzle } from 'rate-limiter-flexible';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
@@ -10,6 +10,7 @@ import {
   NO_LIMIT,
   reportRateLimit,
   retryAfterSeconds,
+  stateOf,
   type RateLimitState,
 } from './rate-limit-state.ts';
 
@@ -29,13 +30,27 @@ export interface WindowLimit {
   windowMs: number;
 }
 
+/** What take() granted of the points asked for, and where the key stands after. */
+export interface Taken {
+  granted: number;
+  state: RateLimitState;
+}
+
 export interface RateLimits {
   /** Counts one request for `key`; ok false (with the seconds until the window ends) once over `limit.max`. */
   hit(key: string, limit: WindowLimit): Promise<RateLimitState>;
+  /**
+   * Counts up to `wanted` points for `key`, as many as its window has left (one request that starts several pieces
+   * of work: each is a point). granted 0 and ok false when none is left; concurrent takes never grant past max.
+   */
+  take(key: string, limit: WindowLimit, wanted: number): Promise<Taken>;
 }
 
 /** USER_RATE_LIMITS=false: every request is within budget (end-to-end and proof runs send everything from one client). */
-export const UNLIMITED: RateLimits = { hit: async () => NO_LIMIT };
+export const UNLIMITED: RateLimits = {
+  hit: async () => NO_LIMIT,
+  take: async (_key, _limit, wanted) => ({ granted: wanted, state: NO_LIMIT }),
+};
 
 /** Ended windows are deleted once every this many hits (the library's own sweep is a timer that outlives the database). */
 export const SWEEP_EVERY = 500;
@@ -61,11 +76,26 @@ export function createRateLimits(db: Db): RateLimits {
     return limiter;
   };
   let hits = 0;
+  const sweep = async () => {
+    if (++hits % SWEEP_EVERY === 0) await db.delete(rateLimits).where(lt(rateLimits.expire, new Date()));
+  };
   return {
     async hit(key, limit) {
       const state = await consumeOne(limiterFor(limit), key);
-      if (++hits % SWEEP_EVERY === 0) await db.delete(rateLimits).where(lt(rateLimits.expire, new Date()));
+      await sweep();
       return state;
+    },
+    async take(key, limit, wanted) {
+      const limiter = limiterFor(limit);
+      const current = await limiter.get(key);
+      if (wanted <= 0) return { granted: 0, state: stateOf(limit.max, current, true) };
+      const used = current && current.msBeforeNext > 0 ? current.consumedPoints : 0;
+      const granted = Math.min(wanted, Math.max(0, limit.max - used));
+      // Nothing left (or nothing wanted): counted as one refused request, so the answer carries the window's state.
+      const state = await consumeOne(limiter, key, Math.max(1, granted));
+      await sweep();
+      // Another take counted first (the read above is not a lock): the consume was refused, nothing is granted.
+      return { granted: state.ok ? granted : 0, state };
     },
   };
 }
@@ -86,4 +116,23 @@ export function limitPerUser(
     if (!state.ok) throw AppError.rateLimited(message, retryAfterSeconds(state));
     return next();
   };
+}
+
+/**
+ * The signed-in user's `name` budget for a request that starts `wanted` pieces of work (tasks sent to run): how many
+ * may start now. The answer carries the RateLimit-* headers; none left (while some were wanted) → 429 with
+ * Retry-After and `message`.
+ */
+export async function takePerUser(
+  ctx: Context,
+  limits: RateLimits,
+  name: string,
+  limit: WindowLimit,
+  wanted: number,
+  message: string,
+): Promise<number> {
+  const { granted, state } = await limits.take(`${name}:${currentUser(ctx).id}`, limit, wanted);
+  reportRateLimit(ctx, state);
+  if (!state.ok) throw AppError.rateLimited(message, retryAfterSeconds(state));
+  return granted;
 }

@@ -1,9 +1,10 @@
 import Router from '@koa/router';
-import { EnableAutonomyBody, UpdateAutonomyBody, type AutonomySettingsResponse } from '@cofounder/shared';
+import { EnableAutonomyBody, RATE_LIMITS, UpdateAutonomyBody, type AutonomySettingsResponse } from '@cofounder/shared';
 import type { Middleware } from 'koa';
 import type { AutonomyRow } from '../../db/schema.ts';
 import { currentUser } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
+import { limitPerUser } from '../../http/rate-limits.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { FeatureRouter } from '../types.ts';
 import { createUsageService } from '../usage/usage.service.ts';
@@ -22,11 +23,14 @@ const respond = (row: AutonomyRow): AutonomySettingsResponse => ({
 });
 
 /** GET /api/autonomous/settings, POST /api/autonomous/enable | disable | settings. */
-export const autonomyRoutes: FeatureRouter = ({ database, ai, now, log, queue, autonomy }) => {
+export const autonomyRoutes: FeatureRouter = ({ database, ai, now, log, queue, autonomy, rateLimits }) => {
   const usage = createUsageService(database.db, now);
   const service = createAutonomyService({ db: database.db, ai, usage, now, log, queue });
   const router = new Router();
   router.use('/api/autonomous', headerMatchesBearer);
+  // Start and a new energy level run a check-in now, which asks the model for a plan: each has the per-minute budget
+  // (the check-in's tasks count toward the month's allowance as every planned task does).
+  const checkInBudget = limitPerUser(rateLimits, 'autonomy', RATE_LIMITS.autonomy, RATE_LIMITS.texts.autonomy);
 
   router.get('/api/autonomous/settings', async (ctx) => {
     const body: AutonomySettingsResponse = {
@@ -35,7 +39,7 @@ export const autonomyRoutes: FeatureRouter = ({ database, ai, now, log, queue, a
     };
     ctx.body = body;
   });
-  router.post('/api/autonomous/enable', async (ctx) => {
+  router.post('/api/autonomous/enable', checkInBudget, async (ctx) => {
     const row = await service.enable(
       currentUser(ctx).id,
       parseInput(EnableAutonomyBody, ctx.request.body ?? {}),
@@ -47,7 +51,7 @@ export const autonomyRoutes: FeatureRouter = ({ database, ai, now, log, queue, a
   router.post('/api/autonomous/disable', async (ctx) => {
     ctx.body = respond(await service.disable(currentUser(ctx).id));
   });
-  router.post('/api/autonomous/settings', async (ctx) => {
+  router.post('/api/autonomous/settings', checkInBudget, async (ctx) => {
     const { row, checkInNow } = await service.update(
       currentUser(ctx).id,
       parseInput(UpdateAutonomyBody, ctx.request.body ?? {}),

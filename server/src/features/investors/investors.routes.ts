@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import { currentUser, ownParam } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
+import { takeTaskRuns } from '../tasks/task-runs-budget.ts';
 import type { FeatureRouter } from '../types.ts';
 import { AvatarRefused, AvatarUpstreamError, createAvatarProxy, type AvatarProxy } from './avatar.ts';
 import { pendingEmails } from './investors.repo.ts';
@@ -34,7 +35,7 @@ function upstreamFailed(ctx: Context, message: string) {
  * analytics, the AI Research task and its run, approve / reject a draft, reply status, the avatar proxy.
  */
 export function createInvestorsRoutes(options: { avatar?: AvatarProxy } = {}): FeatureRouter {
-  return ({ database, email, queue, now }) => {
+  return ({ database, email, queue, now, rateLimits }) => {
     const { db } = database;
     const service = createInvestorService({ db, email, queue, now });
     const avatar = options.avatar ?? createAvatarProxy({ now });
@@ -77,6 +78,8 @@ export function createInvestorsRoutes(options: { avatar?: AvatarProxy } = {}): F
 
     router.post('/api/agents/investor-outreach/:userId/process', ownParam('userId'), async (ctx) => {
       const { taskId } = parseInput(ProcessResearchBody, ctx.request.body);
+      // The research runs on the model (several calls a run): one of the founder's task runs, whatever it finds.
+      await takeTaskRuns(ctx, rateLimits, 1);
       ctx.body = { success: true, status: await service.processResearch(ctx.params.userId!, taskId) };
     });
 

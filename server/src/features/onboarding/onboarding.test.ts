@@ -76,7 +76,8 @@ describe('onboarding', () => {
     ).toBe(true);
     expect(await statusOf(user)).toEqual({ isComplete: false, readyToWork: true, hasStarted: true });
     const [usage] = await t.database.db.select().from(usageCounters).where(eq(usageCounters.userId, user.id));
-    expect(usage).toMatchObject({ month: monthKey(new Date()), tasks: last.tasks_generated, messages: 0 });
+    // Each interview turn the co-founder answered (the opening and every answer) is one of the month's messages.
+    expect(usage).toMatchObject({ month: monthKey(new Date()), tasks: last.tasks_generated, messages: answers.length + 1 });
     const interview = await t.database.db
       .select()
       .from(messages)

@@ -143,6 +143,10 @@ export const smsRoutes: FeatureRouter = ({ database, ai, voice, now, log, queue,
     const params = await signedParams(ctx, sms, config.publicUrl);
     const number = params.From ? await service.verifiedNumber(params.From) : null;
     if (number?.userId && params.RecordingUrl) {
+      // A voicemail is transcribed and answered as a chat message: the founder's chat budget holds it as it holds
+      // their chat (texts have their number's budget, SMS.inboundRateLimit; a number belongs to one founder).
+      const budget = await rateLimits.hit(`chat:${number.userId}`, RATE_LIMITS.chat);
+      if (!budget.ok) return twiml(ctx, `<Say>${xmlEscape(RATE_LIMITS.texts.chat)}</Say><Hangup/>`);
       const seconds = Math.max(0, Math.round(Number(params.RecordingDuration ?? 0)) || 0);
       // Twilio waits on this answer with the caller on the line: fetching, transcribing and replying run after it.
       const work = service

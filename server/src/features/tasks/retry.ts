@@ -16,16 +16,20 @@ export function retryMessage(paused: number, retried: number): string {
   return 'No authentication-related failed tasks found to retry.';
 }
 
-/** Failed tasks: authentication failures wait for a login (Need Login), the rest run again. */
+/**
+ * Failed tasks: authentication failures wait for a login (Need Login), the rest run again, as many as `runs` allows
+ * (the founder's budget of task runs: it may refuse, before anything changes, or grant fewer; the others stay failed).
+ */
 export async function retryFailed(
   db: Db,
   queue: TaskQueue | null,
   userId: string,
   at: Date,
+  runs: (wanted: number) => Promise<number> = async (wanted) => wanted,
 ): Promise<RetryFailedResponse> {
   const failed = await failedTasks(db, userId);
   const auth = failed.filter((t) => AUTH_ERROR.test(t.lastError ?? ''));
-  const others = failed.filter((t) => !AUTH_ERROR.test(t.lastError ?? ''));
+  const others = failed.filter((t) => !AUTH_ERROR.test(t.lastError ?? '')).slice(0, await runs(failed.length - auth.length));
   let paused = 0;
   // Each task keeps the platforms it needs; one that named none waits for X, where its posts go first.
   for (const t of auth) {

@@ -92,6 +92,32 @@ export async function ensurePlan(db: Db, userId: string, at: Date): Promise<Plan
   return (await planState(db, userId, at)).plan;
 }
 
+/**
+ * Counts one of the month's messages unless the month's `limit` is reached (null: unlimited); false when it is.
+ * One statement, so concurrent counts never pass the limit.
+ */
+export async function countMessage(db: Db, userId: string, month: string, limit: number | null): Promise<boolean> {
+  if (limit !== null && limit <= 0) return false;
+  const counted = await db
+    .insert(usageCounters)
+    .values({ userId, month, messages: 1 })
+    .onConflictDoUpdate({
+      target: [usageCounters.userId, usageCounters.month],
+      set: { messages: sql`${usageCounters.messages} + 1` },
+      ...(limit === null ? {} : { setWhere: sql`${usageCounters.messages} < ${limit}` }),
+    })
+    .returning({ messages: usageCounters.messages });
+  return counted.length > 0;
+}
+
+/** Gives `count` claimed tasks back to the month they were counted in (the work they were claimed for never started). */
+export async function refundTasks(db: Db, userId: string, month: string, count: number): Promise<void> {
+  await db
+    .update(usageCounters)
+    .set({ tasks: sql`greatest(${usageCounters.tasks} - ${count}, 0)` })
+    .where(row(userId, month));
+}
+
 export async function refundMessage(db: Db, userId: string, month: string): Promise<void> {
   await db
     .update(usageCounters)

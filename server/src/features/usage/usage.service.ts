@@ -1,10 +1,24 @@
 import { BILLING, PLANS, USAGE_THRESHOLDS, type PlanDefinition, type UsageCounter, type UsageDetails } from '@cofounder/shared';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { addVoiceSeconds, claimTasks, countersOf, ensurePlan, lockCounters, planState, refundMessage, usageState } from './usage.repo.ts';
+import {
+  addVoiceSeconds,
+  claimTasks,
+  countersOf,
+  countMessage,
+  ensurePlan,
+  lockCounters,
+  planState,
+  refundMessage,
+  refundTasks,
+  usageState,
+} from './usage.repo.ts';
 
 /** Spec 1 §8 "Chat": the text of the 429 when the month's messages are used up. */
 export const USAGE_LIMIT_MESSAGE = "You've reached your usage limit for this month. Please upgrade your plan to continue.";
+
+/** The 429 for new tasks when the month's allowance is used up and no warning text applies. */
+export const TASK_LIMIT_MESSAGE = "You've reached your monthly task limit. Upgrade your plan to continue.";
 
 /** Calendar months in UTC, as 'YYYY-MM' (the counters' key). */
 export const monthKey = (at: Date): string => at.toISOString().slice(0, 7);
@@ -52,7 +66,7 @@ export function createUsageService(db: Db, now: () => number) {
   const trialEnded = () => new AppError('payment_required', BILLING.trialEndedText);
   const planOf = async (userId: string): Promise<PlanDefinition> => PLANS[await ensurePlan(db, userId, new Date(now()))];
 
-  return {
+  const service = {
     planOf,
 
     /** The plan in force and the trial's state. */
@@ -75,6 +89,9 @@ export function createUsageService(db: Db, now: () => number) {
     /** Gives a counted message back (its reply failed) to the month it was counted in, even if that has turned. */
     refundMessage: (quota: MessageQuota) => refundMessage(db, quota.userId, quota.month),
 
+    /** Counts one message against `quota` (a model request outside the chat: message-meter.ts); false when used up. */
+    countMessage: (quota: MessageQuota) => countMessage(db, quota.userId, quota.month, quota.limit),
+
     /** The 429 for a send over the month's limit. */
     limitReached: () => new AppError('rate_limited', USAGE_LIMIT_MESSAGE),
 
@@ -84,6 +101,20 @@ export function createUsageService(db: Db, now: () => number) {
     /** How many of `wanted` new tasks this month's allowance takes; counted in the caller's transaction. */
     async claimTasks(tx: Db, userId: string, plan: PlanDefinition, wanted: number): Promise<number> {
       return claimTasks(tx, userId, monthKey(new Date(now())), wanted, plan.tasksPerMonth);
+    },
+
+    /**
+     * One more run of a task that was done already, counted as a task of this month's allowance: 402 after the
+     * trial, 429 with the task warning when none is left. Resolves to the refund, for a run that then never starts.
+     */
+    async claimTaskRun(userId: string): Promise<() => Promise<void>> {
+      const at = new Date(now());
+      const state = await planState(db, userId, at);
+      if (state.trialExpired) throw trialEnded();
+      const month = monthKey(at);
+      const granted = await db.transaction((tx) => claimTasks(tx, userId, month, 1, PLANS[state.plan].tasksPerMonth));
+      if (granted === 0) throw new AppError('rate_limited', (await service.details(userId)).warnings.taskLimit ?? TASK_LIMIT_MESSAGE);
+      return () => refundTasks(db, userId, month, 1);
     },
 
     /** Seconds of voice left this month (null: unlimited). */
@@ -124,6 +155,7 @@ export function createUsageService(db: Db, now: () => number) {
       };
     },
   };
+  return service;
 }
 
 export type UsageService = ReturnType<typeof createUsageService>;
