@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { root } from './lib.mjs';
 import { engineFreeServerTests, postgresOnlyServerTests } from './server-test-lanes.mjs';
-import { NICE, postgresInstalled, startTestPostgres } from './postgres.mjs';
+import { freePort, NICE, postgresInstalled, startTestPostgres } from './postgres.mjs';
 import { requireNode } from './node-version.mjs';
 
 requireNode();
@@ -216,12 +216,17 @@ const lighthouse = runLane(
 
 const [built] = await Promise.all([checksAndBuild, vitestPglite, vitestPostgres, lighthouse]);
 
+/** Every port a Playwright run listens on (tests/playwright.config.ts), each one free right now. */
+const PLAYWRIGHT_PORTS = ['E2E_PORT', 'E2E_MONITOR_PORT', 'E2E_LOCAL_VOICE_PORT', 'E2E_LOCAL_VOICE_MONITOR_PORT', 'E2E_FAKE_X_PORT', 'E2E_FAKE_REDDIT_PORT', 'E2E_FAKE_VOICE_PORT', 'E2E_FIXTURE_PORT'];
+
 /** One Playwright project against the built app; a test that passed only on its retry is named at the end. */
 async function playwright(l, stage, args) {
   const file = join(out, `${stage.replace(/\W+/g, '-')}.json`);
+  const ports = {};
+  for (const name of PLAYWRIGHT_PORTS) ports[name] = process.env[name] ?? String(await freePort());
   const code = await l.exec('npx', ['playwright', 'test', ...args, '--reporter=list,json'], {
     cwd: join(root, 'tests'),
-    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+    env: { ...process.env, ...ports, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
   });
   if (!existsSync(file)) return l.record(stage, 0, 1);
   const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));

@@ -7,15 +7,22 @@ import { FAKE_VOICE, fakeVoiceEnv } from './support/fake-voice.ts';
 import { FIXTURE_SITE } from './support/fixture-site.ts';
 
 // The e2e run starts the product exactly as a user does (`npm start`), on its own port and a throwaway
-// DATA_DIR, and drives Debian's Chromium (never a downloaded browser). Workers inherit the env set here.
+// DATA_DIR, and drives Debian's Chromium (never a downloaded browser). Workers inherit the env set here. Every
+// port can be named in the environment: npm test gives each run free ones (scripts/test.mjs), so it never meets a
+// product someone is running.
 const port = Number(process.env.E2E_PORT ?? 3100);
+const monitorPort = Number(process.env.E2E_MONITOR_PORT ?? port + 1);
 export const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 process.env.E2E_BASE_URL = baseURL;
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cofounder-e2e-'));
 /** A second product with no speech key: voice runs on this machine (pocketsphinx + flite), as on a fresh clone. */
-const localVoicePort = port + 2;
+const localVoicePort = Number(process.env.E2E_LOCAL_VOICE_PORT ?? port + 2);
+const localVoiceMonitorPort = Number(process.env.E2E_LOCAL_VOICE_MONITOR_PORT ?? port + 3);
 export const localVoiceBaseURL = `http://127.0.0.1:${localVoicePort}`;
 process.env.E2E_LOCAL_VOICE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cofounder-e2e-local-voice-'));
+
+/** How long an expectation waits by default (pages of the app load within it on a busy or slow machine). */
+export const EXPECT_TIMEOUT_MS = 10_000;
 
 export const chromiumArgs = [
   '--no-sandbox',
@@ -28,7 +35,7 @@ export const chromiumArgs = [
 
 export default defineConfig({
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: EXPECT_TIMEOUT_MS },
   fullyParallel: true,
   // Three workers on two cores: with two, a fifth of the machine idled while tests waited on the server, timers and
   // the browser (94 specs: 397 s with two, 323 s with three; the CPU idled about a quarter and 14 % of the time). The long axe and
@@ -85,7 +92,7 @@ export default defineConfig({
       stdout: 'pipe',
       env: {
         PORT: String(port),
-        MONITOR_PORT: String(port + 1),
+        MONITOR_PORT: String(monitorPort),
         HOST: '127.0.0.1',
         PUBLIC_URL: baseURL,
         DATA_DIR: process.env.E2E_DATA_DIR,
@@ -110,7 +117,7 @@ export default defineConfig({
       stdout: 'pipe',
       env: {
         PORT: String(localVoicePort),
-        MONITOR_PORT: String(localVoicePort + 1),
+        MONITOR_PORT: String(localVoiceMonitorPort),
         HOST: '127.0.0.1',
         PUBLIC_URL: localVoiceBaseURL,
         DATA_DIR: process.env.E2E_LOCAL_VOICE_DATA_DIR,

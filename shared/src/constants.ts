@@ -65,6 +65,11 @@ export const STORAGE_KEYS = {
   navState: 'cofounder.navState',
   /** The product tour was finished or skipped by this user on this browser (spec 1 §2). */
   tourCompleted: (userId: string) => `tour_completed_${userId}`,
+  /**
+   * supabase-js keeps the session under `sb-<project>-auth-token` (its default storage key, from the auth URL's
+   * first host label): any key of this form means a session may exist.
+   */
+  session: /^sb-.+-auth-token$/,
 } as const;
 
 /** Default ports (server API + web on PORT, the monitor socket on MONITOR_PORT). */

@@ -1,19 +1,25 @@
 import { expect, type Page } from '@playwright/test';
+import { STORAGE_KEYS, TOUR } from '@cofounder/shared';
+import { EXPECT_TIMEOUT_MS } from '../playwright.config.ts';
 import { createConfirmedUser } from '../support/users.ts';
 import { signIn } from './auth.ts';
 
 /**
- * Closes the product tour, which opens 1 s after a user's first dashboard visit on a browser. Waits a little
- * for it (it is on a timer), and carries on when it does not come: the user saw it before on this browser.
+ * Closes the product tour, which opens TOUR.delayMs after the dashboard shows, unless the signed-in founder closed
+ * it on this browser before (STORAGE_KEYS.tourCompleted). Which of the two it is comes from the browser's own
+ * storage, not from how long the tour takes to appear, so a slow machine waits for it instead of missing it.
  */
-export async function dismissTourIfShown(page: Page, waitMs = 3_000): Promise<void> {
-  const skip = page.getByRole('button', { name: 'Skip Tour' });
-  const shown = await skip.waitFor({ state: 'visible', timeout: waitMs }).then(
-    () => true,
-    () => false,
+export async function dismissTourIfShown(page: Page): Promise<void> {
+  const seen = await page.evaluate(
+    ({ sessionKey, tourKeyPrefix }) => {
+      const session = Object.keys(localStorage).find((key) => new RegExp(sessionKey).test(key));
+      const userId = session ? (JSON.parse(localStorage.getItem(session) ?? '{}') as { user?: { id?: string } }).user?.id : undefined;
+      return userId !== undefined && localStorage.getItem(`${tourKeyPrefix}${userId}`) === 'true';
+    },
+    { sessionKey: STORAGE_KEYS.session.source, tourKeyPrefix: STORAGE_KEYS.tourCompleted('') },
   );
-  if (!shown) return;
-  await skip.click();
+  if (seen) return;
+  await page.getByRole('button', { name: 'Skip Tour' }).click({ timeout: TOUR.delayMs + EXPECT_TIMEOUT_MS });
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 

@@ -47,7 +47,7 @@ test('the product tour, the dashboard pages and their dialogs', async ({ page })
   await expect(page.getByRole('dialog', { name: 'Chat with your co-founder' })).toBeVisible();
   found.push(...(await axeInBothThemes(page, 'tour step')));
   await page.keyboard.press('Escape');
-  await dismissTourIfShown(page, 500);
+  await dismissTourIfShown(page);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // A conversation, so the chat shows its date separator and message times.

@@ -2,6 +2,8 @@ import { anyOf, expect, refused, test } from '../support/test.ts';
 import { followMailboxLink, signIn, signOutFromDashboard } from '../pages/auth.ts';
 import { dismissTourIfShown } from '../pages/dashboard.ts';
 import { createConfirmedUser, signUpUnconfirmed, uniqueEmail } from '../support/users.ts';
+import { TIMINGS } from '@cofounder/shared';
+import { EXPECT_TIMEOUT_MS } from '../playwright.config.ts';
 
 // On purpose: wrong and old passwords are refused (400 from the token endpoint), and the unknown page answers 404.
 test.use({ consoleErrorsAllowed: anyOf(refused(400, '/auth/v1/token?grant_type=password'), refused(404, '/no-such-page')) });
@@ -87,7 +89,8 @@ test('an unconfirmed address is sent to the verification page after 2 s', async 
   await expect(
     page.getByText('Please verify your email address first. Redirecting to verification page...'),
   ).toBeVisible();
-  await expect(page).toHaveURL(/\/verify-email$/, { timeout: 5_000 });
+  // The product waits its own delay, then the app's page loads: the expectation's usual allowance on top.
+  await expect(page).toHaveURL(/\/verify-email$/, { timeout: TIMINGS.unconfirmedLoginRedirectMs + EXPECT_TIMEOUT_MS });
   // /login (an island page) handed the address and the reason over to the app's /verify-email.
   await expect(page.getByText(user.email)).toBeVisible();
   await expect(page.getByText('Please verify your email address before signing in.')).toBeVisible();

@@ -3,6 +3,8 @@ import { followMailboxLink, signIn } from '../pages/auth.ts';
 import { dismissTourIfShown } from '../pages/dashboard.ts';
 import { answerUntilReady, fillProfileSteps, type WizardProfile } from '../pages/onboarding.ts';
 import { createConfirmedUser, uniqueEmail } from '../support/users.ts';
+import { ONBOARDING } from '@cofounder/shared';
+import { EXPECT_TIMEOUT_MS } from '../playwright.config.ts';
 
 const baseURL = process.env.E2E_BASE_URL!;
 
@@ -53,7 +55,7 @@ test('a new founder registers, signs in, is offered onboarding, answers the co-f
   await answerUntilReady(page, ANSWERS);
   await expect(progress.getByText('Intro')).not.toHaveAttribute('aria-current', 'step');
 
-  await expect(page).toHaveURL(/\/dashboard\/chat$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/dashboard\/chat$/, { timeout: ONBOARDING.readyRedirectMs + EXPECT_TIMEOUT_MS });
   await expect(page.getByText('Finish setting up your co-founder')).toHaveCount(0);
   // The first working chat opens with the co-founder's welcome, which knows the plan it just made.
   await expect(page.getByRole('log', { name: 'Conversation' })).toContainText('Welcome aboard, Ada!');
@@ -84,6 +86,6 @@ test('a founder can skip the conversation and start working', async ({ page }) =
   await expect(
     page.getByText("No problem, let's get to work. Taking you to your dashboard..."),
   ).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard\/chat$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/dashboard\/chat$/, { timeout: ONBOARDING.skipRedirectMs + EXPECT_TIMEOUT_MS });
   await expect(page.getByText('Finish setting up your co-founder')).toHaveCount(0);
 });

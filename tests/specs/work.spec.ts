@@ -5,6 +5,8 @@ import { dismissTourIfShown } from '../pages/dashboard.ts';
 import { fillProfileSteps } from '../pages/onboarding.ts';
 import { taskRows, taskRowsWithStatus } from '../pages/work.ts';
 import { createConfirmedUser } from '../support/users.ts';
+import { ONBOARDING } from '@cofounder/shared';
+import { EXPECT_TIMEOUT_MS } from '../playwright.config.ts';
 
 const baseURL = process.env.E2E_BASE_URL!;
 
@@ -26,7 +28,7 @@ test('work: a plan runs to completion offline, a result opens, a paused task ask
   });
   await expect(chatLog(page).locator('[data-kind="intern"]').first()).toBeVisible();
   await page.getByRole('button', { name: 'Skip & Start Working' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/chat$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/dashboard\/chat$/, { timeout: ONBOARDING.skipRedirectMs + EXPECT_TIMEOUT_MS });
   await dismissTourIfShown(page);
 
   // Ask for a plan in the chat, as a founder would.

@@ -1,4 +1,4 @@
-import { AUTH } from '@cofounder/shared';
+import { AUTH, STORAGE_KEYS } from '@cofounder/shared';
 import type { Session } from '../features/auth/auth-client.ts';
 
 /*
@@ -6,11 +6,8 @@ import type { Session } from '../features/auth/auth-client.ts';
  * client is worth loading, and the prerendered landing page (src/landing) to show the signed-in variant without it.
  */
 
-/**
- * supabase-js keeps the session in localStorage under `sb-<project>-auth-token` (its default storage key, from the
- * auth URL's first host label). Any such key means a session may exist.
- */
-export const STORED_SESSION_KEY = /^sb-.+-auth-token$/;
+/** Where supabase-js keeps the session in localStorage (any key of this form means a session may exist). */
+export const STORED_SESSION_KEY = STORAGE_KEYS.session;
 
 /** The stored session's raw JSON (the first matching key), or null. */
 export function readStoredSessionJson(storage: Storage): string | null {
