@@ -567,6 +567,12 @@ export const modelConnections = pgTable(
     /** Speech models: OpenAI's defaults when kind is openai; another server offers speech only when named. */
     transcriptionModel: text('transcription_model'),
     realtimeModel: text('realtime_model'),
+    /**
+     * Saved by a client on this machine while the server ran as a local install. Only such a connection may reach a
+     * model server on this machine's loopback, and only while the server still runs as one: a founder elsewhere
+     * never gets loopback, whatever their saved name resolves to later.
+     */
+    savedOnThisMachine: boolean('saved_on_this_machine').notNull().default(false),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [check('model_connections_kind', sql`${t.kind} in ('openai', 'compatible', 'local')`)],

@@ -23,6 +23,8 @@ export const MODEL_SETTINGS = {
     keyRequired: 'Enter your OpenAI API key.',
     baseUrlRequired: "Enter the server's base URL, e.g. https://models.example.com/v1.",
     badBaseUrl: 'The base URL must be an http:// or https:// address with no user name, password, query or #fragment.',
+    // These two name an address the founder typed (an IP, or localhost). A name that resolves to such an address is
+    // answered like a server that cannot be reached, so Save and Test connection reveal no internal names or ports.
     localNotHere:
       'Model servers on this machine can be connected only on a local install, opened on the same machine.',
     blockedAddress:
@@ -139,6 +141,7 @@ export const ModelSettingsResponse = z.object({
 });
 export type ModelSettingsResponse = z.infer<typeof ModelSettingsResponse>;
 
+/** blocked_address: an address typed as an IP or localhost that the server will not call (never a resolved name). */
 export const ModelTestFailureKind = z.enum(['unreachable', 'bad_key', 'model_not_found', 'timeout', 'blocked_address', 'bad_answer']);
 export type ModelTestFailureKind = z.infer<typeof ModelTestFailureKind>;
 

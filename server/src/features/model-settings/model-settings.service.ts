@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { z } from 'zod';
 import {
   MODEL_SETTINGS,
@@ -19,7 +20,14 @@ import { AppError } from '../../http/errors.ts';
 import { isLoopbackAddress } from '../../net/public-address.ts';
 import { createOpenAiProvider } from '../../providers/ai/openai.ts';
 import { probeConnection } from '../../providers/ai/openai/connection-test.ts';
-import { BlockedAddressError, checkModelHost, guardedFetch, type AddressPolicy } from '../../providers/ai/openai/guarded-fetch.ts';
+import {
+  BlockedAddressError,
+  checkModelHost,
+  guardedFetch,
+  systemLookup,
+  type AddressPolicy,
+  type HostLookup,
+} from '../../providers/ai/openai/guarded-fetch.ts';
 import { AiError, type AiModels, type AiProvider } from '../../providers/ai/port.ts';
 import { createOpenAiVoiceProvider } from '../../providers/voice/openai.ts';
 import type { VoiceModels, VoiceProvider, VoiceUse } from '../../providers/voice/port.ts';
@@ -39,6 +47,8 @@ interface Deps {
   /** The server's own speech provider (what a founder's voice falls back to). */
   serverVoice: VoiceProvider;
   now: () => number;
+  /** How model server names are resolved, at Save and Test and at every connection (default: the OS resolver). */
+  lookup?: HostLookup;
 }
 
 /** Where the request comes from: loopback model servers are offered only to a client on this machine. */
@@ -53,6 +63,8 @@ interface Target {
   baseUrl: string;
   apiKey: string | null;
   policy: AddressPolicy;
+  /** Named by a client on this machine of a local install (what the saved row remembers). */
+  onThisMachine: boolean;
 }
 
 type ConnectionValues = z.output<typeof ModelConnectionInput>;
@@ -60,10 +72,25 @@ type TestValues = z.output<typeof ModelConnectionTest>;
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
+const hostOf = (url: string) => new URL(url).hostname.replace(/^\[|\]$/g, '');
+
 const isLoopbackHost = (url: string) => {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  const host = hostOf(url);
   return host === 'localhost' || isLoopbackAddress(host);
 };
+
+/**
+ * The founder typed the address itself (an IP, or localhost), so saying it is refused tells them nothing they did not
+ * write. A name that resolves to a refused address is answered as one that resolves nowhere: Save and Test connection
+ * must not tell which names of someone's network exist, nor which of their ports are open.
+ */
+const isTypedAddress = (url: string) => {
+  const host = hostOf(url);
+  return host === 'localhost' || isIP(host) !== 0;
+};
+
+/** How Save and Test connection answer every refused name and every host that cannot be reached: the same words. */
+const unreachable = (): { kind: ModelTestFailureKind; message: string } => ({ kind: 'unreachable', message: new AiError('unreachable').message });
 
 const badRequest = (message: string, field?: string) => new AppError('bad_request', message, field);
 
@@ -89,11 +116,20 @@ function speechModelOf(row: Pick<ModelConnectionRow, 'kind' | 'transcriptionMode
   return row.transcriptionModel ?? (row.kind === 'openai' ? VOICE.transcriptionModel : null);
 }
 
-// In use, loopback is allowed whenever the server runs in local mode: the save that named it came from this machine.
-const usePolicy = (config: Config): AddressPolicy => ({ loopback: isLocalMode(config) });
+// In use, loopback belongs to the founder who saved the connection from this machine of a local install, and only
+// while the server still runs as one: whoever saved from elsewhere never reaches loopback, whatever their name
+// resolves to by then (the connection's own lookup refuses it).
+const usePolicy = (config: Config, row: ModelConnectionRow): AddressPolicy => ({
+  loopback: row.savedOnThisMachine && isLocalMode(config),
+});
 
-export function createAiModels({ db, config, tokenKey, serverDefault }: Pick<Deps, 'db' | 'config' | 'tokenKey' | 'serverDefault'>): AiModels {
-  const policy = usePolicy(config);
+export function createAiModels({
+  db,
+  config,
+  tokenKey,
+  serverDefault,
+  lookup = systemLookup,
+}: Pick<Deps, 'db' | 'config' | 'tokenKey' | 'serverDefault' | 'lookup'>): AiModels {
   return {
     serverDefault,
     async forUser(userId) {
@@ -111,15 +147,20 @@ export function createAiModels({ db, config, tokenKey, serverDefault }: Pick<Dep
         timeoutMs: config.ai.timeoutMs,
         firstTokenTimeoutMs: config.ai.firstTokenTimeoutMs,
         maxRetries: config.ai.maxRetries,
-        fetch: guardedFetch(policy),
+        fetch: guardedFetch(usePolicy(config, row), lookup),
       });
     },
   };
 }
 
 /** Who serves a founder's voice notes and calls: their connection when it offers that use, else the server's. */
-export function createVoiceModels({ db, config, tokenKey, serverVoice }: Pick<Deps, 'db' | 'config' | 'tokenKey' | 'serverVoice'>): VoiceModels {
-  const policy = usePolicy(config);
+export function createVoiceModels({
+  db,
+  config,
+  tokenKey,
+  serverVoice,
+  lookup = systemLookup,
+}: Pick<Deps, 'db' | 'config' | 'tokenKey' | 'serverVoice' | 'lookup'>): VoiceModels {
   return {
     serverDefault: serverVoice,
     async forUser(userId, use) {
@@ -132,7 +173,7 @@ export function createVoiceModels({ db, config, tokenKey, serverVoice }: Pick<De
         apiKey: apiKey ?? 'none',
         baseUrl: row.baseUrl,
         ...(use === 'transcription' ? { transcriptionModel: model } : { realtimeModel: model }),
-        fetch: guardedFetch(policy),
+        fetch: guardedFetch(usePolicy(config, row), lookup),
       });
     },
   };
@@ -150,7 +191,7 @@ function voiceOf(row: ModelConnectionRow | null, serverVoice: VoiceProvider): Mo
   return { transcription: transcriptionEngine !== null, calls: callsEngine !== null, transcriptionEngine, callsEngine };
 }
 
-export function createModelSettingsService({ db, config, tokenKey, serverDefault, serverVoice, now }: Deps) {
+export function createModelSettingsService({ db, config, tokenKey, serverDefault, serverVoice, now, lookup = systemLookup }: Deps) {
   function view(row: ModelConnectionRow | null): ModelSettingsResponse {
     const fallback = answeringDefault(serverDefault);
     return {
@@ -184,18 +225,15 @@ export function createModelSettingsService({ db, config, tokenKey, serverDefault
     const savedKey = saved?.apiKeyEnc && saved.baseUrl === baseUrl ? decryptToken(tokenKey, saved.apiKeyEnc) : null;
     const apiKey = input.apiKey || savedKey;
     if (input.kind === 'openai' && !apiKey) throw badRequest(MODEL_SETTINGS.texts.keyRequired, 'apiKey');
-    return { kind: input.kind, baseUrl, apiKey, policy: { loopback: local } };
+    return { kind: input.kind, baseUrl, apiKey, policy: { loopback: local }, onThisMachine: local };
   }
 
-  /** null when the address rule lets the target be called, else why not in the founder's words. */
+  /** null when the address rule lets the target be called, else what the founder reads. */
   async function addressProblem(target: Target): Promise<{ kind: ModelTestFailureKind; message: string } | null> {
-    const checked = await checkModelHost(new URL(target.baseUrl).hostname, target.policy);
+    const checked = await checkModelHost(new URL(target.baseUrl).hostname, target.policy, lookup);
     if (checked === 'ok') return null;
-    if (checked === 'unresolved') return { kind: 'unreachable', message: new AiError('unreachable').message };
-    return {
-      kind: 'blocked_address',
-      message: checked.loopback ? MODEL_SETTINGS.texts.localNotHere : MODEL_SETTINGS.texts.blockedAddress,
-    };
+    if (checked instanceof BlockedAddressError && isTypedAddress(target.baseUrl)) return blockedFailure(checked);
+    return unreachable();
   }
 
   return {
@@ -221,6 +259,7 @@ export function createModelSettingsService({ db, config, tokenKey, serverDefault
           computerModel: input.computerModel,
           transcriptionModel: input.transcriptionModel,
           realtimeModel: input.realtimeModel,
+          savedOnThisMachine: target.onThisMachine,
         },
         new Date(now()),
       );
@@ -237,7 +276,7 @@ export function createModelSettingsService({ db, config, tokenKey, serverDefault
       const problem = await addressProblem(target);
       if (problem) return { success: true, ok: false, models: [], latencyMs: null, failure: problem };
       const probe = await probeConnection(
-        { baseUrl: target.baseUrl, apiKey: target.apiKey, fetch: guardedFetch(target.policy), timeoutMs: MODEL_SETTINGS.testTimeoutMs },
+        { baseUrl: target.baseUrl, apiKey: target.apiKey, fetch: guardedFetch(target.policy, lookup), timeoutMs: MODEL_SETTINGS.testTimeoutMs },
         input.chatModel,
       );
       return { success: true, ok: probe.failure === null, models: probe.models, latencyMs: probe.latencyMs, failure: probe.failure && failureOf(probe.failure) };
@@ -245,11 +284,16 @@ export function createModelSettingsService({ db, config, tokenKey, serverDefault
   };
 }
 
+/** A typed address the rule refuses, in plain words. */
+function blockedFailure(err: BlockedAddressError): { kind: ModelTestFailureKind; message: string } {
+  return { kind: 'blocked_address', message: err.loopback ? MODEL_SETTINGS.texts.localNotHere : MODEL_SETTINGS.texts.blockedAddress };
+}
+
 /** A probe's failure as Test connection shows it. */
 function failureOf(err: AiError | BlockedAddressError): { kind: ModelTestFailureKind; message: string } {
-  if (err instanceof BlockedAddressError) {
-    return { kind: 'blocked_address', message: err.loopback ? MODEL_SETTINGS.texts.localNotHere : MODEL_SETTINGS.texts.blockedAddress };
-  }
+  // Refused at connect time: the name now points where the rule forbids (it changed since the check). Like every
+  // refused name, it reads as a server that cannot be reached.
+  if (err instanceof BlockedAddressError) return unreachable();
   const kinds: Partial<Record<AiError['kind'], ModelTestFailureKind>> = {
     unreachable: 'unreachable',
     bad_key: 'bad_key',
