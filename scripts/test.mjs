@@ -22,6 +22,9 @@ import { requireNode } from './node-version.mjs';
 
 requireNode();
 
+/** Every port a Playwright run listens on (tests/playwright.config.ts): each run gets free ones, unless named here. */
+const PLAYWRIGHT_PORTS = ['E2E_PORT', 'E2E_MONITOR_PORT', 'E2E_LOCAL_VOICE_PORT', 'E2E_LOCAL_VOICE_MONITOR_PORT', 'E2E_FAKE_X_PORT', 'E2E_FAKE_REDDIT_PORT', 'E2E_FAKE_VOICE_PORT', 'E2E_FIXTURE_PORT'];
+
 const out = mkdtempSync(join(tmpdir(), 'cofounder-test-'));
 const results = [];
 /** Tests that failed first and passed on a retry: counted as passed, but named at the end so they get fixed. */
@@ -215,9 +218,6 @@ const lighthouse = runLane(
 );
 
 const [built] = await Promise.all([checksAndBuild, vitestPglite, vitestPostgres, lighthouse]);
-
-/** Every port a Playwright run listens on (tests/playwright.config.ts), each one free right now. */
-const PLAYWRIGHT_PORTS = ['E2E_PORT', 'E2E_MONITOR_PORT', 'E2E_LOCAL_VOICE_PORT', 'E2E_LOCAL_VOICE_MONITOR_PORT', 'E2E_FAKE_X_PORT', 'E2E_FAKE_REDDIT_PORT', 'E2E_FAKE_VOICE_PORT', 'E2E_FIXTURE_PORT'];
 
 /** One Playwright project against the built app; a test that passed only on its retry is named at the end. */
 async function playwright(l, stage, args) {
