@@ -16,6 +16,7 @@ import { TRANSCRIBE_JSON_LIMIT_BYTES, TRANSCRIBE_JSON_PATH } from './features/vo
 import { guardApi } from './http/api-guard.ts';
 import { requireUser } from './http/auth.ts';
 import { jsonBody } from './http/body.ts';
+import { drainRefusedBody } from './http/refused-body.ts';
 import { guardLocalOnly } from './http/local-only.ts';
 import { allowedHostsOnly, createHostCheck, hostnameOf } from './http/allowed-hosts.ts';
 import { canonicalPath, createPathCanonicalizer } from './http/canonical-path.ts';
@@ -44,6 +45,7 @@ import type { TaskQueue } from './queue/task-queue.ts';
 import { createAppPage } from './web/app-page.ts';
 import { createIslandPage } from './web/island-page.ts';
 import { webApp } from './web/static.ts';
+import { createStoreHealth } from './features/health/store-health.ts';
 import { publicConfigService } from './features/config/config.service.ts';
 
 export interface AppDeps {
@@ -99,6 +101,12 @@ export interface CofounderApp {
 }
 
 const WEBHOOK_JSON_LIMIT_BYTES = 1024 * 1024;
+/**
+ * The most of a refused body read and thrown away before its answer goes out: twice the largest body any route
+ * accepts (base64 audio). A client sending more is cut off after the answer.
+ */
+const REFUSED_BODY_DRAIN_BYTES = 2 * TRANSCRIBE_JSON_LIMIT_BYTES;
+
 
 /** Builds the whole HTTP app without listening, so tests drive it on an ephemeral port. */
 export function createApp(deps: AppDeps): CofounderApp {
@@ -112,6 +120,7 @@ export function createApp(deps: AppDeps): CofounderApp {
   const anonKey = localAuth?.anonKey ?? config.supabase!.anonKey;
   // main loads or creates the key in DATA_DIR; an app without one (tests) seals with a key of its own.
   const tokenKey = config.social.tokenKey ?? randomBytes(32);
+  const storeHealth = createStoreHealth({ dataDir: config.dataDir, now });
   const featureDeps: FeatureDeps = {
     config,
     database,
@@ -139,6 +148,7 @@ export function createApp(deps: AppDeps): CofounderApp {
     }),
     vm,
     vmEvents: deps.vmEvents ?? null,
+    storeHealth,
   };
 
   const localCalls = createLocalCalls(featureDeps);
@@ -162,7 +172,9 @@ export function createApp(deps: AppDeps): CofounderApp {
   const webhookBody = jsonBody(WEBHOOK_JSON_LIMIT_BYTES);
   koa.use(canonicalPath(canonical));
   koa.use(requestLog(log));
-  koa.use(errorHandler());
+  // Outside the error handler, so it sees the final status: a refused upload is read to its end before the answer.
+  koa.use(drainRefusedBody(REFUSED_BODY_DRAIN_BYTES));
+  koa.use(errorHandler({ onDiskFull: (part) => part === 'database' && storeHealth.databaseDiskFull() }));
   // A local install answers only to the names it is known by, for every page and API (DNS rebinding).
   if (localInstall) koa.use(allowedHostsOnly(hosts));
   // Inside the error handler's catch so error answers are compressed too; streams are left as they are.

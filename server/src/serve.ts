@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import pino from 'pino';
+import { createLogOutput, ignoreStdioWriteErrors } from './log-output.ts';
 import { createApp, type CofounderApp } from './app.ts';
 import { LOCAL_SMS_NUMBER, type Config } from './config.ts';
 import { openPostgres, type Database } from './db/client.ts';
@@ -27,6 +28,8 @@ import { createAiModels } from './features/model-settings/model-settings.service
 import { describeLocalModelServers } from './providers/ai/local-servers.ts';
 
 const DRAIN_TIMEOUT_MS = 10_000;
+/** A shutdown signal ends the process by then, whatever is still closing (past the drain above, with room to close the rest). */
+const SHUTDOWN_DEADLINE_MS = 15_000;
 
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -81,7 +84,9 @@ function banner(
  * failed start or a shutdown signal.
  */
 export async function serve(config: Config, lock: DataDirLock | null): Promise<void> {
-  const log = pino({ level: config.logLevel });
+  ignoreStdioWriteErrors();
+  const output = createLogOutput();
+  const log = pino({ level: config.logLevel }, output);
   // Local model servers on this machine (local mode): probed while the database opens, never delaying the listen.
   const localModels = isLocalMode(config) ? localServersFor(config).latest() : null;
   // Everything opened below registers how to close it; a failed start and a shutdown both close in reverse.
@@ -183,7 +188,14 @@ export async function serve(config: Config, lock: DataDirLock | null): Promise<v
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    // Whatever hangs (a closer, a destination), the process ends within the deadline.
+    setTimeout(() => {
+      log.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown did not finish in time: exiting');
+      output.flushSync();
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     await closers.closeAll();
+    output.flushSync();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

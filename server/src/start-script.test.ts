@@ -1,8 +1,10 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import {
+  closeSync,
   copyFileSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   readlinkSync,
@@ -141,8 +143,11 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the start script', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  /** Starts `command` in its own process group; resolves once the server answers /api/health. */
-  async function start(command: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
+  /**
+   * Starts `command` in its own process group; resolves once the server answers /api/health. Its output is read
+   * here, or goes to `outputFd`.
+   */
+  async function start(command: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}, outputFd?: number) {
     const port = (await listenable())!;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -160,10 +165,11 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the start script', () => {
     delete env.npm_lifecycle_event;
     delete env.DATABASE_URL;
     let output = '';
-    const child = spawn(command, args, { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdio = outputFd === undefined ? 'pipe' : outputFd;
+    const child = spawn(command, args, { cwd: root, env, detached: true, stdio: ['ignore', stdio, stdio] });
     started.push(child);
-    child.stdout!.on('data', (chunk) => (output += chunk));
-    child.stderr!.on('data', (chunk) => (output += chunk));
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
     await expect
       .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.status, {
         timeout: STARTUP_MS,
@@ -218,6 +224,39 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('the start script', () => {
       const run = await start('npm', ['start']);
       process.kill(run.pid, 'SIGTERM');
       await expectStopped(run);
+    },
+  );
+
+  it(
+    'a server whose output pipe was closed still stops on SIGTERM: the lines it could not write are lost, not retried',
+    { timeout: STARTUP_MS + SHUTDOWN_MS },
+    async () => {
+      const run = await start(process.execPath, ['server/dist/main.js'], { LOG_LEVEL: 'info' });
+      // The reader of its output goes away, as a closed terminal or a crashed log shipper does: every write from
+      // now on fails with EPIPE.
+      const child = started.at(-1)!;
+      child.stdout!.destroy();
+      child.stderr!.destroy();
+      expect((await fetch(`http://127.0.0.1:${run.port}/api/health`)).status).toBe(200);
+      process.kill(run.pid, 'SIGTERM');
+      await expectStopped(run);
+    },
+  );
+
+  it(
+    'a server whose output goes to a full disk starts, answers and stops on SIGTERM',
+    { timeout: STARTUP_MS + SHUTDOWN_MS },
+    async () => {
+      // /dev/full refuses every write with ENOSPC, as a redirect to a full disk does.
+      const full = openSync('/dev/full', 'w');
+      try {
+        const run = await start(process.execPath, ['server/dist/main.js'], { LOG_LEVEL: 'info' }, full);
+        expect((await fetch(`http://127.0.0.1:${run.port}/api/health`)).status).toBe(200);
+        process.kill(run.pid, 'SIGTERM');
+        await expectStopped(run);
+      } finally {
+        closeSync(full);
+      }
     },
   );
 });

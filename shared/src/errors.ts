@@ -22,8 +22,17 @@ export const ApiErrorCode = z.enum([
   'unavailable',
   /** The server runs as much as it may right now (503 with Retry-After): come back later. */
   'server_busy',
+  /** The server's disk is full, so nothing could be saved (507): the operator must free space. */
+  'insufficient_storage',
 ]);
 export type ApiErrorCode = z.infer<typeof ApiErrorCode>;
+
+/**
+ * The answer to a write that found the server's disk full (507): the founder's change was not saved, and nothing
+ * they can change in the request will help; the server's operator has to free space.
+ */
+export const DISK_FULL_TEXT =
+  "The server's disk is full, so this could not be saved. Try again once space has been freed on the server.";
 
 /** The JSON error body of every `/api` route. */
 export const ApiErrorBody = z.object({

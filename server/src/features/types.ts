@@ -1,3 +1,4 @@
+import type { StoreHealth } from './health/store-health.ts';
 import type Router from '@koa/router';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -55,6 +56,8 @@ export interface FeatureDeps {
   vm: VmProvider;
   /** The live monitor's events across processes; null: tasks are stored but nothing is streamed. */
   vmEvents: VmEvents | null;
+  /** Whether the store takes writes (a full disk is reported by /api/health). */
+  storeHealth: StoreHealth;
 }
 
 /** A feature plugs into the app as a router factory; its routes carry their full path (/api/...). */

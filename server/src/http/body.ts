@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
 import { AUTH } from '@cofounder/shared';
 import { AppError } from './errors.ts';
@@ -13,12 +14,16 @@ declare module 'koa' {
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-async function readCapped(stream: AsyncIterable<Buffer>, limit: number): Promise<string> {
+const tooLarge = (limit: number) => new AppError('payload_too_large', `Request body is larger than ${limit} bytes`);
+
+async function readCapped(req: IncomingMessage, limit: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream) {
+  // Left open when the loop stops early: destroying an unfinished request resets the client's connection, and the
+  // refusal is read by the client only once the rest of the body was drained (refused-body.ts).
+  for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) throw new AppError('payload_too_large', `Request body is larger than ${limit} bytes`);
+    if (size > limit) throw tooLarge(limit);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -55,12 +60,8 @@ function refusal(root: unknown): string | null {
 export function jsonBody(limit: number = AUTH.maxJsonBodyBytes): Middleware {
   return async (ctx, next) => {
     if (!WITH_BODY.has(ctx.method) || ctx.request.body !== undefined) return next();
-    const declared = Number(ctx.get('content-length') || 0);
-    if (declared > limit) {
-      // The client is still uploading; close afterwards rather than read what we refuse.
-      ctx.set('Connection', 'close');
-      throw new AppError('payload_too_large', `Request body is larger than ${limit} bytes`);
-    }
+    // Refused unparsed: what the client still sends is drained, within a bound, by drainRefusedBody.
+    if (Number(ctx.get('content-length') || 0) > limit) throw tooLarge(limit);
     const type = ctx.get('content-type');
     if (type && !/^application\/([\w.+-]+\+)?json\b/i.test(type)) return next();
     const text = await readCapped(ctx.req, limit);

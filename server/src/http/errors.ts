@@ -1,5 +1,7 @@
 import type { Middleware } from 'koa';
-import type { ApiErrorBody, ApiErrorCode } from '@cofounder/shared';
+import { DISK_FULL_TEXT, type ApiErrorBody, type ApiErrorCode, type StorePart } from '@cofounder/shared';
+import { AiError } from '../providers/ai/port.ts';
+import { diskFullPart } from './disk-full.ts';
 
 const STATUS: Record<ApiErrorCode, number> = {
   bad_request: 400,
@@ -16,6 +18,7 @@ const STATUS: Record<ApiErrorCode, number> = {
   provider_failed: 502,
   unavailable: 503,
   server_busy: 503,
+  insufficient_storage: 507,
 };
 
 /** The one error type of /api: middleware turns it into `{ error: { code, message, field? } }` with its status. */
@@ -59,11 +62,12 @@ function errorBody(code: ApiErrorCode, message: string, field?: string): ApiErro
 }
 
 /**
- * Outermost error boundary: AppErrors keep their code; anything else is a bug, logged with its stack and
- * answered as a bare 500 so no internals (SQL, paths) leak to the client. Also turns an unmatched /api
- * path into a JSON 404 instead of Koa's text one.
+ * Outermost error boundary: AppErrors keep their code; a model's failure is a 502 with its reason (as chat answers
+ * it); a write the disk had no room for is a 507 (`onDiskFull` hears of it, for /api/health); anything else is a
+ * bug, logged with its stack and answered as a bare 500 so no internals (SQL, paths) leak to the client. Also turns
+ * an unmatched /api path into a JSON 404 instead of Koa's text one.
  */
-export function errorHandler(): Middleware {
+export function errorHandler({ onDiskFull }: { onDiskFull: (part: StorePart) => void }): Middleware {
   return async (ctx, next) => {
     try {
       await next();
@@ -75,6 +79,19 @@ export function errorHandler(): Middleware {
         if (err.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(err.retryAfterSeconds));
         ctx.status = err.status;
         ctx.body = errorBody(err.code, err.message, err.field);
+        return;
+      }
+      if (err instanceof AiError) {
+        ctx.status = STATUS.ai_unavailable;
+        ctx.body = errorBody('ai_unavailable', err.message);
+        return;
+      }
+      const fullPart = diskFullPart(err);
+      if (fullPart) {
+        ctx.state.log?.error({ err, part: fullPart }, 'disk full: a write was refused');
+        onDiskFull(fullPart);
+        ctx.status = STATUS.insufficient_storage;
+        ctx.body = errorBody('insufficient_storage', DISK_FULL_TEXT);
         return;
       }
       const status = httpStatusOf(err);

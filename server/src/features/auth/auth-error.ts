@@ -1,3 +1,4 @@
+import { diskFullPart } from '../../http/disk-full.ts';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
 import type { AuthErrorCode } from '@cofounder/shared';
@@ -81,6 +82,8 @@ export function authErrorBoundary(): Middleware {
       await next();
     } catch (err) {
       const e = err instanceof AppError ? fromAppError(err) : err;
+      // A full disk is answered by the app-wide boundary (507, and /api/health hears of it).
+      if (diskFullPart(e)) throw e;
       if (e instanceof AuthApiError) {
         if (e.retryAfterSeconds !== undefined) ctx.set('Retry-After', String(e.retryAfterSeconds));
         return render(ctx, e.status, e.code, e.message, e.extra);
