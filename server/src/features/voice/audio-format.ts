@@ -1,3 +1,5 @@
+import { WAV_HEADER_MAX_BYTES } from '../../providers/voice/local/wav-header.ts';
+
 // Recognising an upload's container from its first bytes: the browser's file name and MIME type are only
 // hints, and refusing non-audio here saves a provider round trip (and its cost) for a file it would refuse too.
 
@@ -7,8 +9,8 @@ export interface AudioFormat {
   mimeType: string;
 }
 
-/** Bytes that must have arrived before the format can be told (the longest signature: RIFF....WAVE). */
-export const AUDIO_HEAD_BYTES = 12;
+/** The first bytes of an upload kept for its checks: the format's signature, and a WAV's header (its duration). */
+export const AUDIO_HEAD_BYTES = WAV_HEADER_MAX_BYTES;
 
 const ascii = (head: Buffer, from: number, to: number) => head.subarray(from, to).toString('latin1');
 

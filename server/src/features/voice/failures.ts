@@ -18,6 +18,13 @@ export class TranscriptionFailure extends Error {
   }
 }
 
+/** "2 min 5 s", "40 s": a duration as the founder reads it (whole seconds, rounded down). */
+function spokenDuration(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const minutes = Math.floor(whole / 60);
+  return minutes > 0 ? `${minutes} min ${whole % 60} s` : `${whole} s`;
+}
+
 export const fail = {
   tooLarge: (estimatedDuration: number) =>
     new TranscriptionFailure(413, { error: VOICE_TEXT.audioTooLong, message: VOICE_TEXT.tooLarge, estimatedDuration }),
@@ -34,15 +41,34 @@ export const fail = {
       retryAfterSeconds,
     ),
   noMinutes: () => new TranscriptionFailure(429, { error: 'rate_limited', message: VOICE_TEXT.callLimitReached }),
+  /** A recording longer than the voice time left this month (nothing of it was transcribed or counted). */
+  overMinutes: (secondsLeft: number) =>
+    new TranscriptionFailure(429, {
+      error: 'rate_limited',
+      message: `This recording is longer than the ${spokenDuration(secondsLeft)} of voice time you have left this month. Record a shorter message or upgrade your plan.`,
+    }),
+  /** A WAV whose header disagrees with itself or with the file: its duration cannot be trusted. */
+  headerMismatch: (detail: string) => fail.unsupported(`The WAV header does not match the file: ${detail}. Record again in the app.`),
+  /** The founder's previous recording is still being transcribed. */
+  busy: (retryAfterSeconds: number) =>
+    new TranscriptionFailure(
+      429,
+      { error: 'rate_limited', message: 'Your previous recording is still being transcribed. Please wait for it to finish, then send this one.' },
+      retryAfterSeconds,
+    ),
+  /** The client went away before the words were ready: nobody reads this answer, nothing was counted. */
+  abandoned: () => new TranscriptionFailure(400, { error: 'Upload abandoned', message: 'The connection closed before the recording was transcribed.' }),
 };
 
 /**
  * A provider refusal as the founder should see it: not configured → 503; a 400 is about the file itself
- * (corrupt, truncated, a container it cannot decode) → the format alert; anything else → 502.
+ * (corrupt, truncated, a container it cannot decode) → the format alert; 413 (it decoded past the time allowed) →
+ * too long; anything else → 502.
  */
 export function providerFailure(err: VoiceProviderError): TranscriptionFailure {
   if (err.status === 503) return fail.unavailable();
   if (err.status === 400) return fail.unsupported(err.message);
+  if (err.status === 413) return new TranscriptionFailure(413, { error: VOICE_TEXT.audioTooLong, message: err.message });
   return new TranscriptionFailure(502, { error: VOICE_TEXT.transcriptionFailed, message: err.message });
 }
 

@@ -11,11 +11,13 @@ import {
 import type { z } from 'zod';
 import { currentUser, requireUser } from '../../http/auth.ts';
 import { reporterFor } from '../../http/rate-limit-state.ts';
-import type { VoiceModels } from '../../providers/voice/port.ts';
+import type { VoiceModels, VoiceProvider } from '../../providers/voice/port.ts';
 import type { FeatureRouter } from '../types.ts';
 import { createUsageService } from '../usage/usage.service.ts';
 import { estimatedSeconds } from './audio-format.ts';
+import { untilClientGone } from './client-gone.ts';
 import { answerFlat, fail } from './failures.ts';
+import { createOneAtATime, type OneAtATime } from './one-at-a-time.ts';
 import { transcribeAudio } from './transcribe.ts';
 import { UploadMalformedError, UploadTooLargeError, withUploadedAudio } from './upload.ts';
 import { createTranscriptionMeter, type TranscriptionMeter } from './voice-usage.ts';
@@ -24,7 +26,7 @@ export const TRANSCRIBE_JSON_PATH = '/api/transcribe';
 /** The JSON route's body cap: the largest upload in base64 (4/3) plus room for the other fields. */
 export const TRANSCRIBE_JSON_LIMIT_BYTES = Math.ceil((VOICE.maxUploadBytes * 4) / 3) + 1024;
 
-/** Multipart framing and the text fields around the audio part; a declared length past this is refused unread. */
+/** Multipart framing and the text fields around the audio part; a declared length past this is refused before any of it is stored. */
 const MULTIPART_ALLOWANCE_BYTES = 64 * 1024;
 
 const Fields = TranscribeBody.pick({ language: true, prompt: true });
@@ -41,14 +43,25 @@ function parseFlat<S extends z.ZodType>(schema: S, value: unknown): z.output<S> 
   throw fail.malformed(field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid input'));
 }
 
+/** What both routes transcribe with: the founders' providers, their minutes, one recording of each at a time. */
+interface Transcribing {
+  models: VoiceModels;
+  meter: TranscriptionMeter;
+  oneAtATime: OneAtATime;
+}
+
 /** POST /transcription: streams the upload to a temp file under the cap, then transcribes it. */
-async function transcribeUpload(ctx: Context, models: VoiceModels, meter: TranscriptionMeter): Promise<TranscriptionResponse> {
+async function transcribeUpload(ctx: Context, { models, meter, oneAtATime }: Transcribing): Promise<TranscriptionResponse> {
   const userId = currentUser(ctx).id;
-  // Every early answer leaves the body unread: close the connection rather than drain it.
-  ctx.set('Connection', 'close');
   const voice = await models.forUser(userId, 'transcription');
   if (!voice.available) throw fail.unavailable();
-  await meter.admit(userId, reporterFor(ctx));
+  return oneAtATime.run(userId, () => receiveAndTranscribe(ctx, voice, meter));
+}
+
+async function receiveAndTranscribe(ctx: Context, voice: VoiceProvider, meter: TranscriptionMeter): Promise<TranscriptionResponse> {
+  const userId = currentUser(ctx).id;
+  const signal = untilClientGone(ctx);
+  const secondsLeft = await meter.admit(userId, reporterFor(ctx));
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > VOICE.maxUploadBytes + MULTIPART_ALLOWANCE_BYTES) throw fail.tooLarge(estimate(declared));
   try {
@@ -60,9 +73,9 @@ async function transcribeUpload(ctx: Context, models: VoiceModels, meter: Transc
       // its read errors; this only keeps the unread stream's from escaping.
       file.on('error', () => undefined);
       try {
-        const result = await transcribeAudio(voice, { ...fields, file, bytes: audio.bytes, head: audio.head, speaker: userId });
+        const { bytes, head } = audio;
+        const result = await transcribeAudio(voice, { ...fields, file, bytes, head, speaker: userId, secondsLeft, signal });
         await meter.record(userId, result.duration);
-        ctx.remove('Connection'); // the whole body was read: the connection may be reused
         return { success: true, ...result };
       } finally {
         file.destroy(); // its file descriptor closes with the request, before the temp file is removed
@@ -76,20 +89,24 @@ async function transcribeUpload(ctx: Context, models: VoiceModels, meter: Transc
 }
 
 /** POST /api/transcribe: the same checks for base64 audio in JSON (its body cap is raised in app.ts). */
-async function transcribeJson(ctx: Context, models: VoiceModels, meter: TranscriptionMeter): Promise<TranscribeResponse> {
+async function transcribeJson(ctx: Context, { models, meter, oneAtATime }: Transcribing): Promise<TranscribeResponse> {
   const userId = currentUser(ctx).id;
+  const signal = untilClientGone(ctx);
   const voice = await models.forUser(userId, 'transcription');
   if (!voice.available) throw fail.unavailable();
-  await meter.admit(userId, reporterFor(ctx));
-  const body = parseFlat(TranscribeBody, ctx.request.body);
-  const data = body.audio_data;
-  if (data.length % 4 !== 0 || !BASE64.test(data)) throw fail.badBase64();
-  const bytes = (data.length / 4) * 3 - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
-  if (bytes > VOICE.maxUploadBytes) throw fail.tooLarge(estimate(bytes));
-  const file = Buffer.from(data, 'base64');
-  const result = await transcribeAudio(voice, { file, bytes, head: file, language: body.language, prompt: body.prompt, speaker: userId });
-  await meter.record(userId, result.duration);
-  return { transcript: result.text, duration: result.duration };
+  return oneAtATime.run(userId, async () => {
+    const secondsLeft = await meter.admit(userId, reporterFor(ctx));
+    const body = parseFlat(TranscribeBody, ctx.request.body);
+    const data = body.audio_data;
+    if (data.length % 4 !== 0 || !BASE64.test(data)) throw fail.badBase64();
+    const bytes = (data.length / 4) * 3 - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
+    if (bytes > VOICE.maxUploadBytes) throw fail.tooLarge(estimate(bytes));
+    const file = Buffer.from(data, 'base64');
+    const { language, prompt } = body;
+    const result = await transcribeAudio(voice, { file, bytes, head: file, language, prompt, speaker: userId, secondsLeft, signal });
+    await meter.record(userId, result.duration);
+    return { transcript: result.text, duration: result.duration };
+  });
 }
 
 /**
@@ -97,7 +114,11 @@ async function transcribeJson(ctx: Context, models: VoiceModels, meter: Transcri
  * (base64 JSON). /transcription sits outside /api, so its routes require the bearer here.
  */
 export const transcriptionRoutes: FeatureRouter = ({ database, now, voice, verifier, rateLimits }) => {
-  const meter = createTranscriptionMeter(database.db, createUsageService(database.db, now), rateLimits);
+  const transcribing: Transcribing = {
+    models: voice,
+    meter: createTranscriptionMeter(database.db, createUsageService(database.db, now), rateLimits),
+    oneAtATime: createOneAtATime(),
+  };
   const router = new Router();
 
   // The founder's own: their connection may offer speech where the server has none. The recorder follows `engine`
@@ -113,8 +134,8 @@ export const transcriptionRoutes: FeatureRouter = ({ database, now, voice, verif
     ctx.body = body;
   });
 
-  router.post('/transcription', requireUser(verifier), (ctx) => answerFlat(ctx, () => transcribeUpload(ctx, voice, meter)));
+  router.post('/transcription', requireUser(verifier), (ctx) => answerFlat(ctx, () => transcribeUpload(ctx, transcribing)));
 
-  router.post(TRANSCRIBE_JSON_PATH, (ctx) => answerFlat(ctx, () => transcribeJson(ctx, voice, meter)));
+  router.post(TRANSCRIBE_JSON_PATH, (ctx) => answerFlat(ctx, () => transcribeJson(ctx, transcribing)));
   return router;
 };

@@ -68,7 +68,7 @@ function receive(req: IncomingMessage, target: FileHandle, path: string, field: 
     const fail = (err: unknown) => {
       if (settled) return;
       settled = true;
-      // Stop reading: the rest of the body is refused unread and the connection closes after the answer.
+      // Stop parsing: the rest of the body is thrown away before the answer goes out (http/refused-body.ts).
       req.unpipe(parser);
       req.pause();
       reject(err);

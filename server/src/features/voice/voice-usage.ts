@@ -10,16 +10,23 @@ import { fail } from './failures.ts';
  */
 export function createTranscriptionMeter(db: Db, usage: UsageService, limits: RateLimits) {
   return {
-    /** Counts one transcription request (the burst reported to `report`); 429 over the burst or with no voice minutes left. */
-    async admit(userId: string, report: RateLimitReport): Promise<void> {
+    /**
+     * Counts one transcription request (the burst reported to `report`); 429 over the burst or with no voice minutes
+     * left. Answers the voice seconds left (null: no limit): no longer recording is transcribed.
+     */
+    async admit(userId: string, report: RateLimitReport): Promise<number | null> {
       const plan = await usage.planOf(userId);
       const burst = await limits.hit(`transcription:${userId}`, { max: plan.transcriptionsPerMinute, windowMs: 60_000 });
       report(burst);
       if (!burst.ok) throw fail.burst(retryAfterSeconds(burst));
       const left = await usage.voiceSecondsLeft(userId, plan);
       if (left !== null && left <= 0) throw fail.noMinutes();
+      return left;
     },
-    /** Adds the transcribed audio's seconds to the month (a recording may take the month past its limit once). */
+    /**
+     * Adds the transcribed audio's seconds to the month. A recording whose header tells its duration never takes
+     * the month past its limit; one whose header does not (webm, ogg) may, once.
+     */
     record: (userId: string, seconds: number) => usage.addVoiceSeconds(db, userId, seconds),
   };
 }

@@ -39,17 +39,20 @@ export function createOpenAiVoiceProvider(voice: OpenAiVoiceSettings): VoiceProv
     callsUrl: `${baseUrl.replace(/\/+$/, '')}/realtime/calls`,
     realtimeModel,
 
-    async transcribe({ file, filename, mimeType, language, prompt }) {
+    async transcribe({ file, filename, mimeType, language, prompt, signal }) {
       try {
         const { toFile } = await openAiSdk();
-        const res = await (await client()).audio.transcriptions.create({
-          file: await toFile(file, filename, { type: mimeType }),
-          model: transcriptionModel,
-          language,
-          prompt,
-          // verbose_json is the format that carries the audio's duration.
-          response_format: 'verbose_json',
-        });
+        const res = await (await client()).audio.transcriptions.create(
+          {
+            file: await toFile(file, filename, { type: mimeType }),
+            model: transcriptionModel,
+            language,
+            prompt,
+            // verbose_json is the format that carries the audio's duration.
+            response_format: 'verbose_json',
+          },
+          { signal },
+        );
         return { text: res.text, duration: typeof res.duration === 'number' ? res.duration : null };
       } catch (err) {
         throw fail(err);

@@ -16,6 +16,13 @@ export interface TranscribeInput {
   prompt?: string;
   /** Whose voice it is (the founder's id): a local recogniser adapts to each speaker's microphone. */
   speaker?: string;
+  /** Aborts when nobody waits for the words any more (the founder's client went away): the work is dropped. */
+  signal?: AbortSignal;
+  /**
+   * The most audio the founder may have transcribed (the recording limit, or their minutes left): a provider that
+   * decodes on this machine stops there (VoiceProviderError 413). Default: VOICE.maxRecordingSeconds.
+   */
+  maxSeconds?: number;
 }
 
 export interface Transcription {

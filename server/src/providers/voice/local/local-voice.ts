@@ -1,16 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import type { ReadStream } from 'node:fs';
-import { LOCAL_VOICE, VOICE_TEXT } from '@cofounder/shared';
+import { LOCAL_VOICE, VOICE, VOICE_TEXT } from '@cofounder/shared';
 import { VoiceProviderError, type VoiceProvider } from '../port.ts';
 import type { LocalSpeech } from './local-speech.ts';
-import { parseWav, resample } from './wav.ts';
+import { AudioTooLongError, openWavStream } from './wav-stream.ts';
 
-async function bytesOf(file: ReadStream | Buffer): Promise<Buffer> {
-  if (Buffer.isBuffer(file)) return file;
-  const path = typeof file.path === 'string' ? file.path : file.path.toString();
-  file.destroy(); // read whole: the recogniser takes a file of its own format
-  return readFile(path);
-}
+/** The recording as it is read: a temp file's chunks, or the bytes already in memory. */
+const chunksOf = (file: ReadStream | Buffer): AsyncIterable<Buffer> =>
+  Buffer.isBuffer(file) ? (async function* () { yield file; })() : file;
 
 /**
  * The voice provider when no speech key is configured: voice notes transcribed by pocketsphinx on this machine.
@@ -26,14 +22,19 @@ export function createLocalVoiceProvider(speech: LocalSpeech): VoiceProvider {
     callsUrl: '',
     realtimeModel: '',
 
-    async transcribe({ file, speaker }) {
-      const pcm = parseWav(await bytesOf(file));
-      if (!pcm) throw new VoiceProviderError(VOICE_TEXT.localUploadFormat, 400, 'invalid_file_format');
+    async transcribe({ file, speaker, signal, maxSeconds = VOICE.maxRecordingSeconds }) {
+      // Only the header is read here: the samples are decoded in the recording's turn, into the recogniser's file.
+      const wav = await openWavStream(chunksOf(file));
+      if (!wav) throw new VoiceProviderError(VOICE_TEXT.localUploadFormat, 400, 'invalid_file_format');
       try {
-        const { text, seconds } = await speech.recognizer.recognize(resample(pcm, LOCAL_VOICE.sampleRate), speaker);
+        const chunks = wav.samples(LOCAL_VOICE.sampleRate, maxSeconds);
+        const { text, seconds } = await speech.recognizer.recognizeStream({ chunks, maxSeconds }, speaker, signal);
         return { text, duration: Math.round(seconds * 10) / 10 };
       } catch (err) {
+        if (err instanceof AudioTooLongError) throw new VoiceProviderError(VOICE_TEXT.tooLarge, 413, 'audio_too_long');
         throw new VoiceProviderError(`Local transcription failed: ${(err as Error).message}`, 500);
+      } finally {
+        await wav.close(); // a recording dropped from the line is never read to its end
       }
     },
 

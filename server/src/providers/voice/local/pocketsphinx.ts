@@ -1,5 +1,5 @@
 import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOCAL_VOICE } from '@cofounder/shared';
@@ -45,6 +45,28 @@ export function tunedModelDir(modelDir: string): string {
   }
 }
 
+/** 16 kHz mono audio as it is decoded, and the most it may hold (its time limit is counted from it). */
+export interface SampleStream {
+  chunks: Iterable<Int16Array> | AsyncIterable<Int16Array>;
+  maxSeconds: number;
+}
+
+/** Writes the chunks to `file` one at a time (the recording is never whole in memory); how many samples they held. */
+async function writeSamples(file: string, chunks: SampleStream['chunks'], signal: AbortSignal | undefined): Promise<number> {
+  const handle = await open(file, 'w', 0o600);
+  let samples = 0;
+  try {
+    for await (const chunk of chunks) {
+      signal?.throwIfAborted();
+      await handle.write(chunk);
+      samples += chunk.length;
+    }
+    return samples;
+  } finally {
+    await handle.close();
+  }
+}
+
 export interface Recognition {
   text: string;
   seconds: number;
@@ -85,38 +107,51 @@ export function createRecognizer({ binary, hmm, pool, calibration }: { binary: s
     idle.set(decoder, retire);
   };
 
+  const recognizeAudio = (audio: SampleStream, speaker: string | undefined, signal: AbortSignal | undefined) =>
+    pool.run(async () => {
+      if (closed) throw new Error('the recogniser is closed');
+      const decoder = await take();
+      const id = `note-${++recordings}`;
+      const file = join(await dir!, `${id}.raw`);
+      // A ten-minute voice note takes minutes (RTF ~0.3 on an idle core, near 1 on a busy one): it may run as
+      // long as it lasts on top of the fixed allowance, which alone would cut every note past a minute or two.
+      const limitMs = LOCAL_VOICE.timeoutMs + audio.maxSeconds * 1000;
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        decoder.stop();
+      }, limitMs);
+      // Nobody waits for the words any more: the recogniser is stopped, not left to finish them.
+      const abandon = () => decoder.stop();
+      signal?.addEventListener('abort', abandon, { once: true });
+      try {
+        const samples = await writeSamples(file, audio.chunks, signal);
+        const { text, log } = await decoder.decode(id);
+        calibration.remember(speaker, log);
+        return { text, seconds: samples / LOCAL_VOICE.sampleRate };
+      } catch (err) {
+        throw timedOut ? new Error(`${binary}: timed out after ${Math.round(limitMs)} ms`) : err;
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', abandon);
+        giveBack(decoder);
+        await rm(file, { force: true });
+      }
+    }, signal);
+
   return {
     /** The words in 16 kHz mono audio ('' when nothing was recognised). `speaker`: whose microphone it is. */
-    recognize(pcm: Pcm, speaker?: string): Promise<Recognition> {
+    recognize(pcm: Pcm, speaker?: string, signal?: AbortSignal): Promise<Recognition> {
       if (pcm.sampleRate !== LOCAL_VOICE.sampleRate) throw new Error(`recognize() takes ${LOCAL_VOICE.sampleRate} Hz audio`);
-      const seconds = pcm.samples.length / pcm.sampleRate;
-      return pool.run(async () => {
-        if (closed) throw new Error('the recogniser is closed');
-        const decoder = await take();
-        const id = `note-${++recordings}`;
-        const file = join(await dir!, `${id}.raw`);
-        // A ten-minute voice note takes minutes (RTF ~0.3 on an idle core, near 1 on a busy one): it may run as
-        // long as it lasts on top of the fixed allowance, which alone would cut every note past a minute or two.
-        const limitMs = LOCAL_VOICE.timeoutMs + seconds * 1000;
-        let timedOut = false;
-        const timer = setTimeout(() => {
-          timedOut = true;
-          decoder.stop();
-        }, limitMs);
-        try {
-          await writeFile(file, pcm.samples);
-          const { text, log } = await decoder.decode(id);
-          calibration.remember(speaker, log);
-          return { text, seconds };
-        } catch (err) {
-          throw timedOut ? new Error(`${binary}: timed out after ${Math.round(limitMs)} ms`) : err;
-        } finally {
-          clearTimeout(timer);
-          giveBack(decoder);
-          await rm(file, { force: true });
-        }
-      });
+      return recognizeAudio({ chunks: [pcm.samples], maxSeconds: pcm.samples.length / pcm.sampleRate }, speaker, signal);
     },
+    /**
+     * The same for 16 kHz audio decoded as it is written to the recogniser, in its turn (a recording waiting in line
+     * holds no decoded audio). When `signal` aborts, a recording still in line is dropped and one being recognised
+     * is stopped.
+     */
+    recognizeStream: (audio: SampleStream, speaker?: string, signal?: AbortSignal): Promise<Recognition> =>
+      recognizeAudio(audio, speaker, signal),
     /** Loaded decoders waiting for the next recording (tests read it). */
     get warm() {
       return idle.size;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { encodeWav, parseWav, resample, secondsOf } from './wav.ts';
+import { createResampler, encodeWav, parseWav, resample, secondsOf } from './wav.ts';
+import { AudioTooLongError, openWavStream } from './wav-stream.ts';
 
 /** A WAV file as recorders write it: RIFF/WAVE, a fmt chunk, then the data chunk. */
 function wavOf(f: { tag?: number; channels: number; rate: number; bits: number; data: Buffer; dataSize?: number; extensibleTag?: number }): Buffer {
@@ -97,5 +98,49 @@ describe('resample and encodeWav', () => {
     const wav = encodeWav(pcm);
     expect(wav.length).toBe(44 + 12);
     expect(parseWav(wav)).toEqual(pcm);
+  });
+});
+
+/** `bytes` delivered in pieces of `size` (a temp file read in chunks, split anywhere). */
+async function* inPieces(bytes: Buffer, size: number) {
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
+async function decodedWhole(stream: AsyncIterable<Int16Array>): Promise<number[]> {
+  const out: number[] = [];
+  for await (const chunk of stream) out.push(...chunk);
+  return out;
+}
+
+describe('decoding as the file is read', () => {
+  const stereo44k = wavOf({ channels: 2, rate: 44_100, bits: 16, data: int16(...Array.from({ length: 2 * 4410 }, (_, i) => ((i * 37) % 2000) - 1000)) });
+
+  it('a resampler fed in pieces answers what the whole does', () => {
+    const pcm = { sampleRate: 44_100, samples: Int16Array.from({ length: 10_000 }, (_, i) => (i * 131) % 30_000) };
+    const resampler = createResampler(44_100, 16_000);
+    const pieces: number[] = [];
+    for (let at = 0; at < pcm.samples.length; at += 333) pieces.push(...resampler.push(pcm.samples.subarray(at, at + 333)));
+    pieces.push(...resampler.flush());
+    expect(pieces).toEqual([...resample(pcm, 16_000).samples]);
+  });
+
+  it('decodes a WAV split anywhere (even mid-frame) to what the whole file decodes to', async () => {
+    const whole = [...resample(parseWav(stereo44k)!, 16_000).samples];
+    for (const size of [7, 45, 1000]) {
+      const wav = await openWavStream(inPieces(stereo44k, size));
+      expect(await decodedWhole(wav!.samples(16_000, 600))).toEqual(whole);
+    }
+  });
+
+  it('stops at the data size the header declares, and past the time it is allowed', async () => {
+    const declared = wavOf({ channels: 1, rate: 16_000, bits: 16, data: int16(1, 2, 3, 4), dataSize: 4 });
+    expect(await decodedWhole((await openWavStream(inPieces(declared, 3)))!.samples(16_000, 600))).toEqual([1, 2]);
+    const second = wavOf({ channels: 1, rate: 8000, bits: 8, data: Buffer.alloc(8000, 128) });
+    await expect(decodedWhole((await openWavStream(inPieces(second, 512)))!.samples(16_000, 0.5))).rejects.toThrow(AudioTooLongError);
+  });
+
+  it('null for what is not a PCM WAV it can decode', async () => {
+    expect(await openWavStream(inPieces(Buffer.from('not a wav file at all'), 4))).toBeNull();
+    expect(await openWavStream(inPieces(wavOf({ tag: 0x55, channels: 1, rate: 8000, bits: 16, data: int16(1, 2) }), 4))).toBeNull();
   });
 });

@@ -71,4 +71,26 @@ describe('createWorkPool', () => {
     expect(await next).toBe('ran');
     expect(pool.load).toEqual({ running: 0, waiting: 0 });
   });
+
+  it('a waiting job whose caller gives up leaves the line and never runs; one given up already never queues', async () => {
+    const pool = createWorkPool(1);
+    const started: string[] = [];
+    const first = gate(started, 'first');
+    const running = pool.run(first.job);
+    const caller = new AbortController();
+    const dropped = pool.run(gate(started, 'dropped').job, caller.signal);
+    const after = gate(started, 'after');
+    const next = pool.run(after.job);
+    await tick();
+    expect(pool.load).toEqual({ running: 1, waiting: 2 });
+    caller.abort();
+    await expect(dropped).rejects.toThrow(/abort/i);
+    expect(pool.load).toEqual({ running: 1, waiting: 1 });
+    await expect(pool.run(gate(started, 'late').job, caller.signal)).rejects.toThrow(/abort/i);
+    first.finish();
+    after.finish();
+    expect([await running, await next]).toEqual(['first', 'after']);
+    expect(started).toEqual(['first', 'after']);
+    expect(pool.load).toEqual({ running: 0, waiting: 0 });
+  });
 });
