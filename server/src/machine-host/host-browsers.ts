@@ -2,23 +2,25 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { WebSocket } from 'ws';
 import {
   freezeGroup,
   killGroup,
   killOrphans,
   machineDir,
   profileDir,
-  spawnChromium,
+  spawnPipedChromium,
   stopChromium,
-  type ChromiumProcess,
+  type PipedChromiumProcess,
 } from '../providers/vm/chromium-process.ts';
 import { lazyEgressProxy } from '../providers/vm/egress-proxy.ts';
 import { normaliseAllowHosts } from '../providers/vm/net-guard.ts';
+import { createDevtoolsRelay, type DevtoolsRelay } from './devtools-relay.ts';
 
 // The machines' browsers on one host (issue 28 §1): the same Chromium processes, profiles and egress proxy as a
 // server's local machines (providers/vm), owned by the host instead of an API process. A browser lives until its
-// machine is stopped or terminated: a client that disconnects from its CDP relay leaves it running.
+// machine is stopped or terminated: a client that disconnects from its CDP relay leaves it running. A browser has
+// no DevTools port: its DevTools run over a pipe only this process holds, so the host's secret guards the one way
+// in (the relay), and no other program on the host can list or drive the founders' logged-in browsers.
 
 /** How long Chromium's own quit (which writes the profile) may take before the signals. */
 const QUIT_TIMEOUT_MS = 10_000;
@@ -33,8 +35,8 @@ export interface HostBrowsers {
   terminate(id: string): Promise<void>;
   suspend(id: string): Promise<boolean>;
   resume(id: string): boolean;
-  /** The browser's own DevTools address (loopback on this host), or null when it is not running. */
-  devtoolsUrl(id: string): string | null;
+  /** The way to drive the machine's browser, or null when it is not running. */
+  devtools(id: string): DevtoolsRelay | null;
   running(): string[];
   /** Stops every browser (profiles stay) and the egress proxy. */
   close(): Promise<void>;
@@ -49,7 +51,7 @@ export function createHostBrowsers(options: {
 }): HostBrowsers {
   const { executable, dataDir, capacity, log } = options;
   const allowHosts = normaliseAllowHosts(options.allowHosts);
-  const browsers = new Map<string, ChromiumProcess>();
+  const browsers = new Map<string, { proc: PipedChromiumProcess; relay: DevtoolsRelay }>();
   const booting = new Map<string, Promise<void>>();
   const proxy = lazyEgressProxy({ allowHosts, log });
 
@@ -58,10 +60,11 @@ export function createHostBrowsers(options: {
   async function boot(id: string): Promise<void> {
     const { port } = await proxy.start();
     mkdirSync(profileDir(dataDir, id), { recursive: true });
-    const proc = await spawnChromium({ executable, dataDir, id, proxyPort: port });
-    browsers.set(id, proc);
+    const proc = await spawnPipedChromium({ executable, dataDir, id, proxyPort: port });
+    const browser = { proc, relay: createDevtoolsRelay(proc.devtools) };
+    browsers.set(id, browser);
     void proc.exited.then(() => {
-      if (browsers.get(id) !== proc) return;
+      if (browsers.get(id) !== browser) return;
       browsers.delete(id);
       rmSync(join(machineDir(dataDir, id), 'pid'), { force: true });
       log.warn({ vmId: id }, 'machine browser exited');
@@ -70,11 +73,13 @@ export function createHostBrowsers(options: {
 
   async function stop(id: string): Promise<void> {
     await booting.get(id)?.catch(() => {});
-    const proc = browsers.get(id);
+    const proc = browsers.get(id)?.proc;
     if (!proc) return;
     browsers.delete(id);
     killGroup(proc.pid, 'SIGCONT');
-    await Promise.race([quitOverCdp(proc.wsUrl).then(() => proc.exited), sleep(QUIT_TIMEOUT_MS, undefined, { ref: false })]);
+    // Browser.close is Chromium's orderly quit: it writes the profile before exiting. The signals are the fallback.
+    const quit = proc.devtools.call('Browser.close').catch(() => {});
+    await Promise.race([quit.then(() => proc.exited), sleep(QUIT_TIMEOUT_MS, undefined, { ref: false })]);
     await stopChromium(proc);
     rmSync(join(machineDir(dataDir, id), 'pid'), { force: true });
   }
@@ -96,32 +101,22 @@ export function createHostBrowsers(options: {
       rmSync(machineDir(dataDir, id), { recursive: true, force: true });
     },
     async suspend(id) {
-      const proc = browsers.get(id);
+      const proc = browsers.get(id)?.proc;
       if (!proc) return false;
       await freezeGroup(proc.pid);
       return true;
     },
     resume(id) {
-      const proc = browsers.get(id);
+      const proc = browsers.get(id)?.proc;
       if (!proc) return false;
       killGroup(proc.pid, 'SIGCONT');
       return true;
     },
-    devtoolsUrl: (id) => browsers.get(id)?.wsUrl ?? null,
+    devtools: (id) => browsers.get(id)?.relay ?? null,
     running: () => [...browsers.keys()],
     async close() {
       await Promise.all([...new Set([...browsers.keys(), ...booting.keys()])].map((id) => stop(id)));
       await proxy.close();
     },
   };
-}
-
-/** Chromium's orderly quit over its own DevTools socket; resolves when sent (or when the socket fails). */
-function quitOverCdp(wsUrl: string): Promise<void> {
-  return new Promise((resolve) => {
-    const ws = new WebSocket(wsUrl);
-    ws.on('open', () => ws.send(JSON.stringify({ id: 1, method: 'Browser.close' }), () => resolve()));
-    ws.on('error', () => resolve());
-    ws.on('close', () => resolve());
-  });
 }

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
-import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { WebSocketServer } from 'ws';
 import { HostFullError, type HostBrowsers } from './host-browsers.ts';
 
 // The host's API (issue 28 §1), for API processes only: every request carries the host's secret as a bearer token.
@@ -11,7 +11,8 @@ import { HostFullError, type HostBrowsers } from './host-browsers.ts';
 //   POST   /v1/machines/{id}/suspend       freeze it / POST …/resume thaw it
 //   DELETE /v1/machines/{id}[?purge=1]     stop it (profile kept) or terminate it (profile removed)
 //   GET    /v1/machines/{id}/cdp           WebSocket: the browser's DevTools protocol, relayed; a new client ends
-//                                          the previous one's connection (one driver per machine)
+//                                          the previous one's connection (one driver per machine). This relay is
+//                                          the only way to a host browser's DevTools: browsers have no DevTools port
 // The secret never appears in a URL (it would land in logs): it travels in the Authorization header, which
 // Playwright's connectOverCDP sends with its `headers` option.
 
@@ -32,8 +33,6 @@ export function createHostServer(options: {
   const expected = digest(`Bearer ${options.secret}`);
   const authorised = (req: IncomingMessage) => timingSafeEqual(digest(req.headers.authorization ?? ''), expected);
   const relays = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD, perMessageDeflate: false });
-  /** Each machine's driving client: one API process at a time drives a machine (the newest one). */
-  const drivers = new Map<string, WebSocket>();
 
   function send(res: ServerResponse, status: number, body?: object): void {
     res.writeHead(status, body ? { 'content-type': 'application/json' } : {});
@@ -78,23 +77,10 @@ export function createHostServer(options: {
     if (!authorised(req)) return refuse('401 Unauthorized');
     const match = MACHINE_PATH.exec(new URL(req.url ?? '/', 'http://host').pathname);
     if (!match || match[2] !== '/cdp') return refuse('404 Not Found');
-    const id = match[1]!;
-    const target = browsers.devtoolsUrl(id);
-    if (!target) return refuse('404 Not Found');
-    const upstream = new WebSocket(target, { perMessageDeflate: false, maxPayload: MAX_PAYLOAD });
-    upstream.once('error', () => refuse('502 Bad Gateway'));
-    upstream.once('open', () => {
-      upstream.removeAllListeners('error');
-      relays.handleUpgrade(req, socket, head, (client) => {
-        // The process that drove this machine before lets go of it (its connection ends; the browser stays).
-        drivers.get(id)?.close(4000, 'another process drives this machine now');
-        drivers.set(id, client);
-        client.once('close', () => {
-          if (drivers.get(id) === client) drivers.delete(id);
-        });
-        pipe(client, upstream);
-      });
-    });
+    const devtools = browsers.devtools(match[1]!);
+    if (!devtools) return refuse('404 Not Found');
+    // One API process at a time drives a machine: the newest one (the previous driver's connection ends).
+    relays.handleUpgrade(req, socket, head, (client) => devtools.drive(client));
   }
 
   const server = createServer((req, res) => {
@@ -108,21 +94,4 @@ export function createHostServer(options: {
     for (const client of relays.clients) client.terminate();
   });
   return server;
-}
-
-/** Both ways, message for message; either side closing closes the other (the browser itself keeps running). */
-function pipe(client: WebSocket, upstream: WebSocket): void {
-  const forward = (to: WebSocket) => (data: RawData, isBinary: boolean) => {
-    if (to.readyState === WebSocket.OPEN) to.send(data, { binary: isBinary });
-  };
-  client.on('message', forward(upstream));
-  upstream.on('message', forward(client));
-  const closeBoth = () => {
-    client.close();
-    upstream.close();
-  };
-  client.on('close', closeBoth);
-  upstream.on('close', closeBoth);
-  client.on('error', closeBoth);
-  upstream.on('error', closeBoth);
 }

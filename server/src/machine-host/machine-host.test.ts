@@ -103,6 +103,55 @@ describe.skipIf(!existsSync(CHROMIUM))('machine host (real Chromium)', () => {
     expect((await call('POST', `/v1/machines/${id}/suspend`)).status).toBe(404);
   });
 
+  it('hands a machine to a new driver clean: the previous driver is let go with all it attached', async () => {
+    const id = randomUUID();
+    expect((await call('PUT', `/v1/machines/${id}`)).status).toBe(200);
+    type Message = { id?: number; params?: { sessionId?: string; targetInfo?: { type: string } } };
+    const connect = async () => {
+      const ws = new WebSocket(cdpUrl(id), { headers: auth });
+      const messages: Message[] = [];
+      const waiters: Array<() => void> = [];
+      ws.on('message', (data) => {
+        messages.push(JSON.parse(data.toString()) as Message);
+        for (const wake of waiters.splice(0)) wake();
+      });
+      const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+      await new Promise((resolve) => ws.once('open', resolve));
+      /** The first message (already here or still to come) that passes the test. */
+      const arrival = async (test: (m: Message) => boolean): Promise<Message> => {
+        for (;;) {
+          const found = messages.find(test);
+          if (found) return found;
+          await new Promise<void>((wake) => waiters.push(wake));
+        }
+      };
+      const answer = (commandId: number, method: string, params: object = {}, sessionId?: string) => {
+        ws.send(JSON.stringify({ id: commandId, method, params, ...(sessionId ? { sessionId } : {}) }));
+        return arrival((m) => m.id === commandId);
+      };
+      return { ws, messages, closed, arrival, answer };
+    };
+
+    const first = await connect();
+    await first.answer(1, 'Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: true });
+    const firstPage = (await first.arrival((m) => m.params?.targetInfo?.type === 'page')).params!.sessionId!;
+
+    const second = await connect();
+    expect(await first.closed).toBe(4000);
+    // The same command id as the first driver's gets this driver's own answer: no page is attached any more.
+    const targets = (await second.answer(1, 'Target.getTargets')) as { result: { targetInfos: Array<{ type: string; attached: boolean }> } };
+    expect(targets.result.targetInfos.filter((t) => t.type === 'page').map((t) => t.attached)).toEqual([false]);
+    expect(await second.answer(2, 'Runtime.evaluate', { expression: '1' }, firstPage)).toMatchObject({
+      id: 2,
+      error: { message: 'Session with given id not found.' },
+    });
+    // Nothing of the first driver's (answers, events of its sessions) reached the second one.
+    expect(second.messages.map((m) => m.id)).toEqual([1, 2]);
+
+    second.ws.close();
+    expect((await call('DELETE', `/v1/machines/${id}?purge=1`)).status).toBe(204);
+  });
+
   it('answers 503 beyond its capacity, and a stopped machine frees its place', async () => {
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
     expect((await call('PUT', `/v1/machines/${a}`)).status).toBe(200);

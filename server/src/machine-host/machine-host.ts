@@ -70,7 +70,7 @@ export async function startMachineHost(
     beat,
     async close() {
       clearInterval(timer);
-      // Browsers first: their DevTools sockets end, and with them the relayed connections, which the HTTP server
+      // Browsers first: their DevTools pipes close, and with them the relayed connections, which the HTTP server
       // no longer counts once upgraded.
       await browsers.close();
       await new Promise<void>((resolve) => {

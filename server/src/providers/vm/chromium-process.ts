@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { VMS } from '@cofounder/shared';
+import { CdpPipe } from './cdp-pipe.ts';
 
 // One machine's browser process: spawned by us (not by Playwright) in its own process group, so suspend can
 // freeze the whole tree with one signal and a crash of this server leaves a pid file the next start can use to
@@ -13,12 +15,25 @@ const DEVTOOLS_LINE = /DevTools listening on (ws:\/\/\S+)/;
 const START_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 5000;
 
-export interface ChromiumProcess {
+/** A running browser and its process group. */
+export interface SpawnedChromium {
   child: ChildProcess;
   pid: number;
-  wsUrl: string;
   exited: Promise<void>;
 }
+
+/** A browser whose DevTools listen on a loopback port (any local process can reach it). */
+export interface ChromiumProcess extends SpawnedChromium {
+  wsUrl: string;
+}
+
+/** A browser whose DevTools are reachable only through the pipe its spawner holds. */
+export interface PipedChromiumProcess extends SpawnedChromium {
+  devtools: CdpPipe;
+}
+
+/** How the browser offers its DevTools: on a loopback port, or on a pipe to its spawner (its descriptors 3 and 4). */
+type DevtoolsChannel = 'port' | 'pipe';
 
 export function machineDir(dataDir: string, id: string): string {
   return join(dataDir, 'vms', id);
@@ -28,12 +43,12 @@ export function profileDir(dataDir: string, id: string): string {
   return join(machineDir(dataDir, id), 'profile');
 }
 
-export function chromiumArgs(profile: string, proxyPort: number): string[] {
+export function chromiumArgs(profile: string, proxyPort: number, devtools: DevtoolsChannel): string[] {
   const { width, height } = VMS.viewport;
   return [
     '--headless=new',
     `--user-data-dir=${profile}`,
-    '--remote-debugging-port=0',
+    devtools === 'pipe' ? '--remote-debugging-pipe' : '--remote-debugging-port=0',
     `--window-size=${width},${height}`,
     '--no-sandbox',
     '--disable-gpu',
@@ -62,22 +77,62 @@ export function chromiumArgs(profile: string, proxyPort: number): string[] {
   ];
 }
 
-/** Starts Chromium and resolves once it prints its DevTools address. */
-export function spawnChromium(options: {
+interface SpawnOptions {
   executable: string;
   dataDir: string;
   id: string;
   proxyPort: number;
-}): Promise<ChromiumProcess> {
+}
+
+/** Starts Chromium with a DevTools port and resolves once it prints its DevTools address. */
+export function spawnChromium(options: SpawnOptions): Promise<ChromiumProcess> {
+  return launch(options, 'port', (child) =>
+    new Promise<{ wsUrl: string }>((resolve) => {
+      let seen = '';
+      const onData = (chunk: string) => {
+        seen += chunk;
+        const match = DEVTOOLS_LINE.exec(seen);
+        if (!match) return;
+        child.stderr!.off('data', onData);
+        resolve({ wsUrl: match[1]! });
+      };
+      child.stderr!.on('data', onData);
+    }),
+  );
+}
+
+/**
+ * Starts Chromium with no DevTools port at all: its DevTools protocol runs over a pipe only this process holds.
+ * Resolves once the browser answers its first command there.
+ */
+export function spawnPipedChromium(options: SpawnOptions): Promise<PipedChromiumProcess> {
+  return launch(options, 'pipe', async (child) => {
+    const devtools = new CdpPipe(child.stdio[3] as Writable, child.stdio[4] as Readable);
+    // A pipe that closes before answering means the browser exited: this never settles then, so that launch()
+    // reports the exit code (more telling than the closed pipe).
+    await devtools.call('Browser.getVersion').catch(() => new Promise<never>(() => {}));
+    return { devtools };
+  });
+}
+
+function launch<T extends object>(
+  options: SpawnOptions,
+  devtools: DevtoolsChannel,
+  ready: (child: ChildProcess) => Promise<T>,
+): Promise<SpawnedChromium & T> {
   const profile = profileDir(options.dataDir, options.id);
-  const child = spawn(options.executable, chromiumArgs(profile, options.proxyPort), {
+  const child = spawn(options.executable, chromiumArgs(profile, options.proxyPort, devtools), {
     detached: true,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    // With a pipe, Chromium reads commands from descriptor 3 and writes answers to descriptor 4.
+    stdio: devtools === 'pipe' ? ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'] : ['ignore', 'ignore', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     let stderr = '';
+    let settled = false;
     const fail = (why: string) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       if (child.pid) killGroup(child.pid, 'SIGKILL');
       reject(new Error(`Chromium did not start: ${why}${stderr ? `\n${stderr.slice(-500)}` : ''}`));
@@ -90,20 +145,25 @@ export function spawnChromium(options: {
     child.stderr!.setEncoding('utf8');
     const onData = (chunk: string) => {
       stderr += chunk;
-      const match = DEVTOOLS_LINE.exec(stderr);
-      if (!match || !child.pid) return;
-      clearTimeout(timer);
-      child.off('exit', onExit);
-      child.off('error', onError);
-      child.on('error', () => {});
-      child.stderr!.off('data', onData);
-      // Keep draining stderr so a chatty browser never blocks on a full pipe.
-      child.stderr!.resume();
-      // The browser's pid and ours: killOrphans leaves alone machines whose server is still running.
-      writeFileSync(join(machineDir(options.dataDir, options.id), 'pid'), `${child.pid} ${process.pid}`);
-      resolve({ child, pid: child.pid, wsUrl: match[1]!, exited });
     };
     child.stderr!.on('data', onData);
+    ready(child).then(
+      (extra) => {
+        if (settled || !child.pid) return;
+        settled = true;
+        clearTimeout(timer);
+        child.off('exit', onExit);
+        child.off('error', onError);
+        child.on('error', () => {});
+        child.stderr!.off('data', onData);
+        // Keep draining stderr so a chatty browser never blocks on a full pipe.
+        child.stderr!.resume();
+        // The browser's pid and ours: killOrphans leaves alone machines whose server is still running.
+        writeFileSync(join(machineDir(options.dataDir, options.id), 'pid'), `${child.pid} ${process.pid}`);
+        resolve({ child, pid: child.pid, exited, ...extra });
+      },
+      (err: unknown) => fail(err instanceof Error ? err.message : String(err)),
+    );
   });
 }
 
@@ -133,7 +193,7 @@ function processState(pid: number): 'stopped' | 'running' | 'gone' {
 }
 
 /** Asks the browser to quit (it flushes the profile), then kills what is left of the group. */
-export async function stopChromium(proc: ChromiumProcess): Promise<void> {
+export async function stopChromium(proc: SpawnedChromium): Promise<void> {
   killGroup(proc.pid, 'SIGCONT');
   try {
     process.kill(proc.pid, 'SIGTERM');
