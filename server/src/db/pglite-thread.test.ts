@@ -18,14 +18,17 @@ afterAll(() => database?.close());
 
 describe.skipIf(!onPglite)('PGlite on its own thread', () => {
   it('keeps this thread free while a query runs there', async () => {
-    // A 300 ms query: timers here must keep firing meanwhile, as HTTP and SSE would.
+    // A 300 ms query: timers here must keep firing meanwhile, as HTTP and SSE would. A thread the query held could
+    // run a due timer at most once, after the query, before its result; two ticks first show it was never held,
+    // however busy the machine (on two idle cores there are about fifteen).
     let ticks = 0;
     const timer = setInterval(() => ticks++, 20);
     const started = performance.now();
     await client.query('select pg_sleep(0.3)');
+    const ticksDuringQuery = ticks;
     clearInterval(timer);
     expect(performance.now() - started).toBeGreaterThanOrEqual(280);
-    expect(ticks).toBeGreaterThanOrEqual(8);
+    expect(ticksDuringQuery).toBeGreaterThanOrEqual(2);
   });
 
   it("gives PostgreSQL's error fields back (drizzle and the app read the SQLSTATE)", async () => {

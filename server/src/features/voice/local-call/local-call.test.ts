@@ -33,7 +33,13 @@ async function startCall(user: TestUser): Promise<CallClient> {
 const transcripts = (client: CallClient, role: 'user' | 'intern') =>
   client.messages.flatMap((m) => (m.type === 'transcript' && m.role === role ? [m] : []));
 
-describe.skipIf(!speech.found)('local call socket', () => {
+/**
+ * Each call recognises and synthesises real speech, several turns of it in the barge-in test (23 s on two idle
+ * cores): the bound leaves room for a machine with one core, or one busy with the other suites.
+ */
+const CALL_TEST_TIMEOUT_MS = 120_000;
+
+describe.skipIf(!speech.found)('local call socket', { timeout: CALL_TEST_TIMEOUT_MS }, () => {
   it('hears a spoken request, answers as the chat does (offline, with tasks), speaks the answer, saves both', async () => {
     const user = await onboardedUser(t);
     const client = await startCall(user);
