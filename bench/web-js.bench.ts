@@ -8,7 +8,7 @@
 // Sizes have no floor. BENCH_SMOKE=1 measures the same (it takes seconds).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, expect } from '@playwright/test';
+import { chromium, expect as playwrightExpect } from '@playwright/test';
 import { LANDING_JS_BUDGET_KB, pageJs, PRERENDERED_PAGES } from '../scripts/landing-js.mjs';
 import { startTestServer } from '../server/src/test/server.ts';
 import { signIn } from '../tests/pages/auth.ts';
@@ -16,8 +16,12 @@ import { chatInput } from '../tests/pages/chat.ts';
 import { dismissTourIfShown } from '../tests/pages/dashboard.ts';
 import { chromiumArgs } from '../tests/playwright.config.ts';
 import { DASHBOARD_CHAT_JS_BUDGET_KB, scriptsLoadedBy, WEB_DIST } from '../tests/support/page-js.ts';
+import { EXPECT_TIMEOUT_MS } from '../tests/support/timeouts.ts';
 import { createConfirmedUser } from '../tests/support/users.ts';
 import { exitCode, row } from './report.ts';
+
+// Outside the test runner expectations wait 5 s by default: the e2e allowance instead, for a slow or busy machine.
+const expect = playwrightExpect.configure({ timeout: EXPECT_TIMEOUT_MS });
 
 const totalKb = (files: { gzip: number }[]) => files.reduce((sum, f) => sum + f.gzip, 0) / 1024;
 /** The files, largest first, with their gzip KB: where the budget goes. */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { FAKE_X, fakeSocialEnv } from './support/fake-social.ts';
 import { FAKE_VOICE, fakeVoiceEnv } from './support/fake-voice.ts';
 import { FIXTURE_SITE } from './support/fixture-site.ts';
+import { EXPECT_TIMEOUT_MS, TEST_TIMEOUT_MS } from './support/timeouts.ts';
 
 // The e2e run starts the product exactly as a user does (`npm start`), on its own port and a throwaway
 // DATA_DIR, and drives Debian's Chromium (never a downloaded browser). Workers inherit the env set here. Every
@@ -21,9 +22,6 @@ const localVoiceMonitorPort = Number(process.env.E2E_LOCAL_VOICE_MONITOR_PORT ??
 export const localVoiceBaseURL = `http://127.0.0.1:${localVoicePort}`;
 process.env.E2E_LOCAL_VOICE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cofounder-e2e-local-voice-'));
 
-/** How long an expectation waits by default (pages of the app load within it on a busy or slow machine). */
-export const EXPECT_TIMEOUT_MS = 10_000;
-
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -34,7 +32,7 @@ export const chromiumArgs = [
 ];
 
 export default defineConfig({
-  timeout: 60_000,
+  timeout: TEST_TIMEOUT_MS,
   expect: { timeout: EXPECT_TIMEOUT_MS },
   fullyParallel: true,
   // Three workers on two cores: with two, a fifth of the machine idled while tests waited on the server, timers and
@@ -64,21 +62,21 @@ export default defineConfig({
       command: 'npx tsx support/fake-social-servers.ts',
       port: FAKE_X.port,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: TEST_TIMEOUT_MS,
     },
     // The fake OpenAI speech endpoints and realtime WebRTC peer (chat itself stays on the offline co-founder).
     {
       command: 'npx tsx support/fake-voice-server.ts',
       port: FAKE_VOICE.port,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: TEST_TIMEOUT_MS,
     },
     // The computer-use spec's own page (tests/fixtures), which the app's machines may open in this run only.
     {
       command: 'npx tsx support/fixture-server.ts',
       url: `http://127.0.0.1:${FIXTURE_SITE.port}/fixtures/form.html`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: TEST_TIMEOUT_MS,
     },
     {
       command: 'npm start',

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { STORAGE_KEYS, TOUR } from '@cofounder/shared';
-import { EXPECT_TIMEOUT_MS } from '../playwright.config.ts';
+import { EXPECT_TIMEOUT_MS } from '../support/timeouts.ts';
 import { createConfirmedUser } from '../support/users.ts';
 import { signIn } from './auth.ts';
 

@@ -19,7 +19,7 @@ async function signedInFounder(page: Page): Promise<void> {
 }
 
 test('drafts waiting for approval, the approved tab and the activity history', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await signedInFounder(page);
   const found: string[] = [];
 
@@ -61,7 +61,7 @@ test('drafts waiting for approval, the approved tab and the activity history', a
 });
 
 test('a paid plan: the local checkout, the subscription tab and its dialogs', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signedInFounder(page);
   const found: string[] = [];
 
@@ -111,7 +111,7 @@ test('a paid plan: the local checkout, the subscription tab and its dialogs', as
 test("a running machine: its card, the launch dialog's screen, Live View and the live monitor", async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await signedInFounder(page);
   const found: string[] = [];
 
@@ -122,7 +122,7 @@ test("a running machine: its card, the launch dialog's screen, Live View and the
     timeout: LAUNCH_TIMEOUT,
   });
   const screen = launch.getByRole('img', { name: /^The screen of / });
-  await expect(screen).toBeVisible({ timeout: 20_000 });
+  await expect(screen).toBeVisible();
   found.push(...(await axeInBothThemes(page, 'launch dialog, machine ready')));
   const name = (await screen.getAttribute('alt'))!.replace(/^The screen of /, '');
   await launch.getByRole('button', { name: 'Done' }).click();
@@ -132,7 +132,7 @@ test("a running machine: its card, the launch dialog's screen, Live View and the
 
   await vmCard(page, name).getByRole('button', { name: 'Live View' }).click();
   const view = page.getByRole('dialog', { name: `Live View: ${name}` });
-  await expect(view.getByRole('img', { name: `The screen of ${name}` })).toBeVisible({ timeout: 20_000 });
+  await expect(view.getByRole('img', { name: `The screen of ${name}` })).toBeVisible();
   found.push(...(await axeInBothThemes(page, 'Live View dialog')));
   await page.keyboard.press('Escape');
   await expect(view).toHaveCount(0);

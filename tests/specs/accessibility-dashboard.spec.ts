@@ -36,7 +36,7 @@ async function signedIn(page: Page): Promise<void> {
 
 test('the product tour, the dashboard pages and their dialogs', async ({ page }) => {
   // Eleven pages and six dialogs, each checked by axe in both themes: about a minute alone, more on a busy machine.
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await signedIn(page);
   const found: string[] = [];
 
@@ -97,7 +97,7 @@ test('the product tour, the dashboard pages and their dialogs', async ({ page })
 });
 
 test('every onboarding step', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signedIn(page);
   await dismissTourIfShown(page);
   await page.goto('/onboarding');

@@ -23,7 +23,7 @@ const PUBLIC_PAGES = [
 ];
 
 test('public pages have no WCAG 2.1 AA axe violations in the dark and the light theme', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // The "system" theme follows the OS scheme live: each page is opened once and checked dark, then light.
   await startInTheme(page, 'system');
   const found: string[] = [];

@@ -3,7 +3,7 @@ import { followMailboxLink, signIn, signOutFromDashboard } from '../pages/auth.t
 import { dismissTourIfShown } from '../pages/dashboard.ts';
 import { createConfirmedUser, signUpUnconfirmed, uniqueEmail } from '../support/users.ts';
 import { TIMINGS } from '@cofounder/shared';
-import { EXPECT_TIMEOUT_MS } from '../playwright.config.ts';
+import { EXPECT_TIMEOUT_MS } from '../support/timeouts.ts';
 
 // On purpose: wrong and old passwords are refused (400 from the token endpoint), and the unknown page answers 404.
 test.use({ consoleErrorsAllowed: anyOf(refused(400, '/auth/v1/token?grant_type=password'), refused(404, '/no-such-page')) });

@@ -38,7 +38,7 @@ test('popup shows counts, usage and the Need login hint, paints them from cache 
   context,
   popup,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const user = await createConfirmedUser(baseURL);
   const { token, userId } = await apiSession(user.email, user.password);
 

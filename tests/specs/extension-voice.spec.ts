@@ -56,7 +56,7 @@ async function badgeText(context: BrowserContext): Promise<string> {
 /** The popup's button sends the same message as the command's code path; Playwright cannot press extension keys. */
 async function recordNote(popup: Page, context: BrowserContext): Promise<void> {
   await voiceButton(popup).click();
-  await expect(stopButton(popup)).toBeVisible({ timeout: 15_000 });
+  await expect(stopButton(popup)).toBeVisible();
   await expect.poll(() => badgeText(context)).toBe('REC');
   // A second of the fake microphone's tone.
   await popup.waitForTimeout(1000);
@@ -74,11 +74,11 @@ test('quick voice inserts the transcript at the caret of the focused textarea', 
   await note.focus();
 
   await recordNote(popup, context);
-  await expect(note).toHaveValue(`Note: ${FAKE_VOICE.transcript}`, { timeout: 15_000 });
+  await expect(note).toHaveValue(`Note: ${FAKE_VOICE.transcript}`);
   await expect(lastNote(popup)).toContainText('Inserted into the page.');
   await expect.poll(() => badgeText(context)).toBe('✓');
   // The cue gives way to the global badge (the waiting-task count, none here).
-  await expect.poll(() => badgeText(context), { timeout: 10_000 }).toBe('');
+  await expect.poll(() => badgeText(context)).toBe('');
 });
 
 test('with no field focused the note is copied and the popup says so', async ({ popup, context }) => {
@@ -86,7 +86,7 @@ test('with no field focused the note is copied and the popup says so', async ({ 
   const page = await openPage(context, '<p>Nothing to type into</p>');
 
   await recordNote(popup, context);
-  await expect(lastNote(popup)).toContainText(FAKE_VOICE.transcript, { timeout: 15_000 });
+  await expect(lastNote(popup)).toContainText(FAKE_VOICE.transcript);
   await expect(lastNote(popup)).toContainText(QUICK_VOICE_FEEDBACK.message.copied);
   // Its own cue: a copied note does not look like an inserted one.
   await expect.poll(() => badgeText(context)).toBe(QUICK_VOICE_FEEDBACK.outcome.copied.badge);
@@ -131,7 +131,7 @@ test('a server without a transcription provider disables Quick voice with the re
       proxyUrl,
     );
     await popup.reload();
-    await expect(voiceButton(popup)).toBeDisabled({ timeout: 15_000 });
+    await expect(voiceButton(popup)).toBeDisabled();
     await expect(popup.locator('#quick-voice-unavailable')).toHaveText(VOICE_TEXT.unavailable);
     await expect(stopButton(popup)).toHaveCount(0);
   } finally {

@@ -24,7 +24,7 @@ test('a Builder founder researches investors, opens one, approves a draft that r
   page,
 }) => {
   // The research runs in the worker beside every other spec's tasks: on a loaded CI machine it can take a while.
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   await signInNewFounder(page);
   await buyBuilder(page);
 

@@ -22,7 +22,7 @@ const ANSWER_TIMEOUT = 30_000;
 test.use({ microphone: { file: `${speech.path}%noloop`, autoplay: true } });
 
 test('local call: a spoken request is heard, answered aloud, and kept in the chat with its tasks', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signInLocalVoiceFounder(page);
   await page.goto(`${localVoiceBaseURL}/dashboard/call`);
   const screen = page.locator('[data-call-state]');
@@ -30,8 +30,8 @@ test('local call: a spoken request is heard, answered aloud, and kept in the cha
   await expect(page.getByText(VOICE_TEXT.localCall)).toBeVisible();
 
   await page.getByRole('button', { name: 'Start Call' }).click();
-  await expect(screen).toHaveAttribute('data-call-state', 'connected', { timeout: 15_000 });
-  await expect(page.getByRole('timer', { name: 'Call duration' })).not.toHaveText('00:00', { timeout: 5_000 });
+  await expect(screen).toHaveAttribute('data-call-state', 'connected');
+  await expect(page.getByRole('timer', { name: 'Call duration' })).not.toHaveText('00:00');
 
   // Both sides in the live transcript: the founder's words as heard, the offline co-founder's answer, labelled.
   const transcript = page.getByRole('region', { name: 'Live transcript' });
@@ -56,6 +56,6 @@ test('local call: a spoken request is heard, answered aloud, and kept in the cha
 
   // The call is in the chat's history: the founder's words, the answer, and the note of the tasks it created.
   await page.goto(`${localVoiceBaseURL}/dashboard/chat`);
-  await expect(chatLog(page).getByText(heardText)).toBeVisible({ timeout: 10_000 });
+  await expect(chatLog(page).getByText(heardText)).toBeVisible();
   await expect(chatLog(page).getByText(/I've created \d+ new tasks? for you/)).toBeVisible();
 });

@@ -74,7 +74,7 @@ test('chat: a local voice note lands in the message box, labelled local, and is 
 test("onboarding: the conversation's microphone fills the answer box with a labelled local transcript", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signInLocalVoiceFounder(page);
   await page.goto(`${localVoiceBaseURL}/onboarding`);
   await fillProfileSteps(page, {
@@ -129,7 +129,7 @@ extensionTest.describe('extension', () => {
 
       await popup.getByRole('button', { name: 'Quick voice note' }).click();
       const stop = popup.getByRole('button', { name: 'Stop voice note' });
-      await expect(stop).toBeVisible({ timeout: 15_000 });
+      await expect(stop).toBeVisible();
       await popup.waitForTimeout(RECORD_MS);
       await stop.click();
 

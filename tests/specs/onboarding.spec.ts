@@ -4,7 +4,7 @@ import { dismissTourIfShown } from '../pages/dashboard.ts';
 import { answerUntilReady, fillProfileSteps, type WizardProfile } from '../pages/onboarding.ts';
 import { createConfirmedUser, uniqueEmail } from '../support/users.ts';
 import { ONBOARDING } from '@cofounder/shared';
-import { EXPECT_TIMEOUT_MS } from '../playwright.config.ts';
+import { EXPECT_TIMEOUT_MS } from '../support/timeouts.ts';
 
 const baseURL = process.env.E2E_BASE_URL!;
 

@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test.ts';
+import { EXPECT_TIMEOUT_MS } from '../support/timeouts.ts';
 import { FREE_TRIAL_DAYS, LEGAL } from '@cofounder/shared';
 import { signInNewFounder } from '../pages/dashboard.ts';
 
@@ -75,7 +76,7 @@ test('the mobile menu opens from its toggle and closes with Escape', async ({ pa
   await expect(async () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: EXPECT_TIMEOUT_MS });
   await expect(page.getByRole('link', { name: 'Contact' }).last()).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');

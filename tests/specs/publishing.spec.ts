@@ -6,7 +6,7 @@ import { taskRows, taskRowsWithStatus } from '../pages/work.ts';
 import { FAKE_REDDIT, FAKE_X, postsOn } from '../support/fake-social.ts';
 
 test('paused marketing work resumes after connecting; an approved draft is posted with its link', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await signInNewFounder(page);
 
   // Marketing tasks draft X and Reddit posts; with neither connected they wait as "Login Required".

@@ -20,7 +20,7 @@ test('a founder launches a machine, watches it fill a form live, then stops, sta
   page,
 }) => {
   // One local machine (the free trial allows one), launched twice (launch, then start): allow for a slow box.
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   await signInNewFounder(page);
 
   await page.goto(VMS_PAGE);

@@ -23,7 +23,7 @@ test('chat: record, transcribe, and the text lands in the message box to edit', 
   await expect(page.getByText('0:01')).toBeVisible();
   await stopButton(page).click();
   // The transcript is appended to what was typed and not sent.
-  await expect(chatInput(page)).toHaveValue(`Note: ${FAKE_VOICE.transcript}`, { timeout: 15_000 });
+  await expect(chatInput(page)).toHaveValue(`Note: ${FAKE_VOICE.transcript}`);
   await expect(page.getByRole('log', { name: 'Conversation' }).getByText(FAKE_VOICE.transcript)).toHaveCount(
     0,
   );
@@ -37,8 +37,8 @@ test('chat: the one-minute warning at 540 s and the automatic stop at 600 s', as
   await page.clock.runFor(VOICE.warningAtSeconds * 1000);
   await expect(page.getByText(VOICE_TEXT.oneMinuteLeft)).toBeVisible();
   await page.clock.runFor((VOICE.maxRecordingSeconds - VOICE.warningAtSeconds) * 1000);
-  await expect(stopButton(page)).toHaveCount(0, { timeout: 15_000 });
-  await expect(chatInput(page)).toHaveValue(FAKE_VOICE.transcript, { timeout: 15_000 });
+  await expect(stopButton(page)).toHaveCount(0);
+  await expect(chatInput(page)).toHaveValue(FAKE_VOICE.transcript);
 });
 
 // The call tests share the fake peer (one fails its offers on purpose): they run one after the other.
@@ -46,7 +46,7 @@ test.describe.serial('voice call', () => {
   test('call: connects to the realtime provider, audio flows both ways, a spoken request becomes a task', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     // Remember the page's peer connections so the test can read their stats (test instrumentation only).
     await page.addInitScript(() => {
       const Native = window.RTCPeerConnection;
@@ -64,7 +64,7 @@ test.describe.serial('voice call', () => {
     await page.goto('/dashboard/call');
     const screen = page.locator('[data-call-state]');
     await page.getByRole('button', { name: 'Start Call' }).click();
-    await expect(screen).toHaveAttribute('data-call-state', 'connected', { timeout: 20_000 });
+    await expect(screen).toHaveAttribute('data-call-state', 'connected');
 
     // The fake peer's script: the founder's words, the reply, then a create_task function call.
     await expect(page.getByText('Please add a task to email ten potential customers.')).toBeVisible();
@@ -92,7 +92,7 @@ test.describe.serial('voice call', () => {
 
     // The task the founder asked for is on the Work screen; the call's words are in the chat history.
     await page.goto('/dashboard/work');
-    await expect(page.getByText(/email ten potential customers/i).first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/email ten potential customers/i).first()).toBeVisible();
     await page.goto('/dashboard/chat');
     await expect(
       page
@@ -108,7 +108,7 @@ test.describe.serial('voice call', () => {
       await page.goto('/dashboard/call');
       await page.getByRole('button', { name: 'Start Call' }).click();
       const banner = page.getByRole('alert').filter({ hasText: VOICE_TEXT.connectionFailed(500) });
-      await expect(banner).toBeVisible({ timeout: 15_000 });
+      await expect(banner).toBeVisible();
       await banner.getByRole('button', { name: 'Dismiss' }).click();
       await expect(banner).toHaveCount(0);
     } finally {

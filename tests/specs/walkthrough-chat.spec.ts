@@ -26,7 +26,7 @@ test('one default name and one status in the chat, the same name in Settings, an
     stage: 'Just an idea',
   });
   await page.getByRole('button', { name: 'Skip & Start Working' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/chat$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/dashboard\/chat$/);
 
   // Header, first message and Settings say the one default name.
   await expect(page.getByRole('heading', { level: 2, name: CHAT.defaultInternName, exact: true })).toBeVisible();

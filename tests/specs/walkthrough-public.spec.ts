@@ -1,4 +1,5 @@
 import { anyOf, expect, test } from '../support/test.ts';
+import { EXPECT_TIMEOUT_MS } from '../support/timeouts.ts';
 import { APP_PAGE_PATHS, TESTIMONIALS_NOTE, THEME_CHOICES } from '@cofounder/shared';
 
 // Issue 25, the public side of a founder's walkthrough: the theme selector, pages for any client, honest quotes.
@@ -18,7 +19,7 @@ test('the theme selector offers dark, light and system; system follows the OS se
   await expect(async () => {
     await themes.getByRole('button', { name: SYSTEM }).click();
     await expect(html).not.toHaveClass(/\bdark\b/, { timeout: 1_000 });
-  }).toPass({ timeout: 10_000 });
+  }).toPass({ timeout: EXPECT_TIMEOUT_MS });
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(html).toHaveClass(/\bdark\b/);
   await page.emulateMedia({ colorScheme: 'light' });

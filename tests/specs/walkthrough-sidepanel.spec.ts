@@ -74,7 +74,7 @@ const lastNote = (popup: Page) => popup.getByRole('status', { name: 'Last voice 
 /** The popup's button sends the same message as the keyboard command; Playwright cannot press extension keys. */
 async function recordNote(popup: Page, context: BrowserContext): Promise<void> {
   await popup.getByRole('button', { name: 'Quick voice note' }).click();
-  await expect(popup.getByRole('button', { name: 'Stop voice note' })).toBeVisible({ timeout: 15_000 });
+  await expect(popup.getByRole('button', { name: 'Stop voice note' })).toBeVisible();
   await expect
     .poll(async () => (await toolbarButton(context)).text)
     .toBe(QUICK_VOICE_FEEDBACK.badge.recording);
@@ -135,7 +135,7 @@ test("a quick voice note lands in the side panel's message box when its caret is
   await chatInput(panel).focus();
 
   await recordNote(popup, context);
-  await expect(chatInput(panel)).toHaveValue(`Idea: ${FAKE_VOICE.transcript}`, { timeout: 15_000 });
+  await expect(chatInput(panel)).toHaveValue(`Idea: ${FAKE_VOICE.transcript}`);
   await expect(lastNote(popup)).toContainText(message.insertedInPanel);
   await expect(pageField).toHaveValue('');
 });
@@ -152,7 +152,7 @@ test('a quick voice note goes into the focused field inside a frame, with the in
   await framed.focus();
 
   await recordNote(popup, context);
-  await expect(framed).toHaveValue(`Ada ${FAKE_VOICE.transcript}`, { timeout: 15_000 });
+  await expect(framed).toHaveValue(`Ada ${FAKE_VOICE.transcript}`);
   await expect(page.getByLabel('Top note')).toHaveValue('');
   await expect(lastNote(popup)).toContainText(message.inserted);
   await expect
@@ -173,7 +173,7 @@ test('a copied note and a failed note each show their own badge, and the tooltip
 
   // Nothing focused on the page: copied.
   await recordNote(popup, context);
-  await expect(lastNote(popup)).toContainText(message.copied, { timeout: 15_000 });
+  await expect(lastNote(popup)).toContainText(message.copied);
   await expect
     .poll(() => toolbarButton(context))
     .toEqual({
@@ -193,7 +193,7 @@ test('a copied note and a failed note each show their own badge, and the tooltip
     }),
   );
   await expect
-    .poll(() => toolbarButton(context), { timeout: 15_000 })
+    .poll(() => toolbarButton(context))
     .toEqual({
       text: outcome.failed.badge,
       color: rgba(outcome.failed.color),

@@ -6,14 +6,14 @@ import { fillProfileSteps } from '../pages/onboarding.ts';
 import { taskRows, taskRowsWithStatus } from '../pages/work.ts';
 import { createConfirmedUser } from '../support/users.ts';
 import { ONBOARDING } from '@cofounder/shared';
-import { EXPECT_TIMEOUT_MS } from '../playwright.config.ts';
+import { EXPECT_TIMEOUT_MS } from '../support/timeouts.ts';
 
 const baseURL = process.env.E2E_BASE_URL!;
 
 test('work: a plan runs to completion offline, a result opens, a paused task asks for accounts', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const user = await createConfirmedUser(baseURL);
   await page.goto('/onboarding');
   await signIn(page, user.email, user.password);
