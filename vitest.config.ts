@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { UNIT_TEST_TIMEOUT_MS } from './shared/src/test/timeouts.ts';
 
 // One vitest run covers shared rules, server areas and web components; Playwright specs live in tests/
 // and are never picked up here.
@@ -13,6 +14,8 @@ export default defineConfig({
           environment: 'node',
           // Pure functions and schemas: nothing to isolate (as below for server and web).
           isolate: false,
+          setupFiles: ['src/test/setup.ts'],
+          testTimeout: UNIT_TEST_TIMEOUT_MS,
         },
       },
       {

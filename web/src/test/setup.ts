@@ -1,9 +1,10 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { ASYNC_UTIL_TIMEOUT_MS } from '@cofounder/shared/test/timeouts';
 
-// npm test runs this suite beside the server's on two cores: a screen's first render after a click can take longer
-// than Testing Library's 1 s default, which made findBy* fail on load alone. Waits still end at what they wait for.
-configure({ asyncUtilTimeout: 5000 });
+// npm test runs this suite beside the server's: a screen's first render after a click can take longer than Testing
+// Library's 1 s default (over 5 s on one core), which made findBy* fail on load alone.
+configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
 
 // vitest runs without globals, so Testing Library cannot register its own cleanup. Files share a worker
 // (isolate: false), so a test's fake clock must not outlive it either.
