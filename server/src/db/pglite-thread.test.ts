@@ -25,10 +25,9 @@ describe.skipIf(!onPglite)('PGlite on its own thread', () => {
     const timer = setInterval(() => ticks++, 20);
     const started = performance.now();
     await client.query('select pg_sleep(0.3)');
-    const ticksDuringQuery = ticks;
     clearInterval(timer);
     expect(performance.now() - started).toBeGreaterThanOrEqual(280);
-    expect(ticksDuringQuery).toBeGreaterThanOrEqual(2);
+    expect(ticks).toBeGreaterThanOrEqual(2);
   });
 
   it("gives PostgreSQL's error fields back (drizzle and the app read the SQLSTATE)", async () => {

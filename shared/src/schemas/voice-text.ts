@@ -30,4 +30,10 @@ export const VOICE_TEXT = {
   /** The call screen in local mode. */
   localCall: 'Local voice call — speech recognised and spoken on this server (pocketsphinx + flite)',
   localUploadFormat: 'Local transcription takes 16-bit PCM WAV audio. Record again in the app.',
+  /** A recording longer than the voice time left this month ("2 min 5 s" as the founder reads it). */
+  overMinutes: (timeLeft: string) =>
+    `This recording is longer than the ${timeLeft} of voice time you have left this month. Record a shorter message or upgrade your plan.`,
+  transcriptionBusy: 'Your previous recording is still being transcribed. Please wait for it to finish, then send this one.',
+  uploadAbandoned: 'Upload abandoned',
+  uploadAbandonedDetail: 'The connection closed before the recording was transcribed.',
 } as const;

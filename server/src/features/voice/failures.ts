@@ -45,7 +45,7 @@ export const fail = {
   overMinutes: (secondsLeft: number) =>
     new TranscriptionFailure(429, {
       error: 'rate_limited',
-      message: `This recording is longer than the ${spokenDuration(secondsLeft)} of voice time you have left this month. Record a shorter message or upgrade your plan.`,
+      message: VOICE_TEXT.overMinutes(spokenDuration(secondsLeft)),
     }),
   /** A WAV whose header disagrees with itself or with the file: its duration cannot be trusted. */
   headerMismatch: (detail: string) => fail.unsupported(`The WAV header does not match the file: ${detail}. Record again in the app.`),
@@ -53,11 +53,11 @@ export const fail = {
   busy: (retryAfterSeconds: number) =>
     new TranscriptionFailure(
       429,
-      { error: 'rate_limited', message: 'Your previous recording is still being transcribed. Please wait for it to finish, then send this one.' },
+      { error: 'rate_limited', message: VOICE_TEXT.transcriptionBusy },
       retryAfterSeconds,
     ),
   /** The client went away before the words were ready: nobody reads this answer, nothing was counted. */
-  abandoned: () => new TranscriptionFailure(400, { error: 'Upload abandoned', message: 'The connection closed before the recording was transcribed.' }),
+  abandoned: () => new TranscriptionFailure(400, { error: VOICE_TEXT.uploadAbandoned, message: VOICE_TEXT.uploadAbandonedDetail }),
 };
 
 /**
