@@ -31,15 +31,15 @@ interface Recording {
 }
 
 /** Wall seconds for `parallel` loops taking the recordings in turn, and the text each one gave. */
-async function timed(recordings: Recording[], parallel: number, once: (r: Recording) => Promise<string>) {
+async function timed(recordings: Recording[], parallel: number, once: (r: Recording, loop: number) => Promise<string>) {
   const heard: string[] = [];
   let next = 0;
   const began = performance.now();
   await Promise.all(
-    Array.from({ length: parallel }, async () => {
+    Array.from({ length: parallel }, async (_, loop) => {
       while (next < recordings.length) {
         const i = next++;
-        heard[i] = await once(recordings[i]!);
+        heard[i] = await once(recordings[i]!, loop);
       }
     }),
   );
@@ -68,8 +68,10 @@ try {
   console.log(`machine: ${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(2)} at the start`);
 
   const bare = async (r: Recording) => (await run(tools.liveRecognizer, ['-infile', r.file, '-logfn', '/dev/null'])).stdout.trim();
-  const user = await signedInUser(server);
-  const ours = async (r: Recording) => {
+  // One founder per loop: a founder has one recording in transcription at a time (the server refuses a second).
+  const founders = [await signedInUser(server), await signedInUser(server)];
+  const ours = async (r: Recording, loop: number) => {
+    const user = founders[loop]!;
     const form = new FormData();
     form.set('audio', new Blob([new Uint8Array(r.wav)], { type: 'audio/wav' }), 'recording.wav');
     const res = await fetch(`${server.baseUrl}/transcription`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });

@@ -32,6 +32,13 @@ const RESTART_TIMEOUT_MS = 60_000;
 /** The longest a cycle waits for its first acknowledged write before killing anyway. */
 const FIRST_ACK_TIMEOUT_MS = 30_000;
 const LOCK_REFUSAL_MS = 5_000;
+/**
+ * A SIGTERM'd server closes everything in well under a second, then its process.exit() waits for V8 to finish the
+ * WebAssembly compile in flight, if any: PGlite's hot functions move to the optimizing tier in the background, and
+ * one of Postgres's large functions took 10-47 s to compile on a machine whose other processes had more CPU weight.
+ * The stop is bounded like a restart.
+ */
+const STOP_TIMEOUT_MS = RESTART_TIMEOUT_MS;
 
 /** Reads the chat history newest-first until every wanted id is seen (or the history ends); returns the missing. */
 async function missingIds(base, user, wanted) {
@@ -169,7 +176,9 @@ export async function crashProof(db, kills, writers = 4) {
     }
     // A last full read-back: nothing acknowledged in any cycle went missing later either.
     const finalMissing = await missingIds(server.url, user, allAcked);
-    const stop = await server.stop();
+    const stopStarted = Date.now();
+    const stop = await server.stop(STOP_TIMEOUT_MS);
+    const stopMs = Date.now() - stopStarted;
     figures.push(
       figure(label, 'kills (SIGKILL during writes)', kills, `${kills}`, null),
       figure(label, 'acknowledged writes (message ids)', allAcked.length, '> 0', allAcked.length > 0),
@@ -179,7 +188,7 @@ export async function crashProof(db, kills, writers = 4) {
       figure(label, 'non-2xx answers to writes', httpErrors, '0', httpErrors === 0),
       figure(label, 'median restart to healthy', median(restartTimes), `< ${RESTART_TIMEOUT_MS} ms`, true, 'ms'),
       figure(label, 'max restart to healthy', Math.max(...restartTimes), `< ${RESTART_TIMEOUT_MS} ms`, Math.max(...restartTimes) < RESTART_TIMEOUT_MS, 'ms'),
-      figure(label, 'clean SIGTERM stop at the end', stop.code === 0 ? 'exit 0' : `exit ${stop.code ?? stop.signal}`, 'exit 0', stop.code === 0),
+      figure(label, 'clean SIGTERM stop at the end', stop.code === 0 ? `exit 0 in ${stopMs} ms` : `exit ${stop.code ?? stop.signal}`, `exit 0 within ${STOP_TIMEOUT_MS} ms`, stop.code === 0),
       figure(label, 'run time', Math.round((Date.now() - started) / 1000), '', null, 's'),
     );
   } catch (err) {

@@ -9,7 +9,7 @@ import { whenQuiet } from '../support/quiet.ts';
 
 // Issues 9 and 26: Lighthouse (mobile) on the public pages of the build `npm start` serves, in its own project and
 // Playwright run, never beside the specs, so no parallel test skews the timings its performance score is computed
-// from (npm test runs it at normal priority beside lanes under `nice`, which yield the CPU to it).
+// from (npm test runs it last, alone on the machine).
 const MIN_SCORE = 0.95;
 // Issue 26 asks the same of /pricing, /contact and /login: island pages on Preact like "/" (93-99 on a quiet
 // machine; 76-94 when the React app hydrated them).

@@ -1,13 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 
-/**
- * Busy and total CPU time so far, from Linux's /proc/stat (all cores). Niced work (npm test runs its other lanes
- * under `nice` while Lighthouse measures) counts as idle: it yields the CPU to the audited page.
- */
+/** Busy and total CPU time so far, from Linux's /proc/stat (all cores); niced work counts as busy. */
 function cpuTimes(): { busy: number; total: number } {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
   const total = fields.reduce((a, b) => a + b, 0);
-  const idle = (fields[1] ?? 0) + (fields[3] ?? 0) + (fields[4] ?? 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
   return { busy: total - idle, total };
 }
 
