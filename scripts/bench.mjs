@@ -3,8 +3,7 @@
 // or a crash). The benches that measure on Postgres share one throwaway server started here (BENCH_DATABASE_URL,
 // unless given), each in databases of its own: one initdb instead of one per bench.
 // `npm run bench -- --smoke` (or BENCH_SMOKE=1) is the short run: one short iteration of everything, no goals judged,
-// so a failure is a crash; each bench then gets SMOKE_TIMEOUT_MS. `--report <file>` also writes the results as JSON
-// (npm test's "bench smoke" stage reads it).
+// so a failure is a crash; each bench then gets SMOKE_TIMEOUT_MS. `--report <file>` also writes the results as JSON.
 import { spawn } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,14 +1,16 @@
 // `npm test`: every suite — typecheck, lint, vitest (shared, server on PGlite, web, extension), the server suite
 // again on PostgreSQL, the build with its JS budgets and the Firefox add-on lint, the short crash / scale-out / load
-// proofs, a smoke run of every bench, then the Playwright end-to-end run against the built app and Lighthouse on the
-// public pages. It ends with one plain line "N passed, N failed" summed over all of them (CI reads it).
+// proofs, then the Playwright end-to-end run against the built app and Lighthouse on the public pages. It ends with
+// one plain line "N passed, N failed" summed over all of them (CI reads it). The benches are not part of it (`npm run
+// bench`; `npm run bench -- --smoke` runs each once); the typecheck covers their code.
 //
 // Speed: three lanes run side by side — the build, its budgets, the scale-out proof, then the unit tests of shared,
-// web and the extension; the server suite on PGlite; the server files that reach a database again on PostgreSQL,
-// then the PostgreSQL crash proof. Then the load proof, then the end-to-end run (most of both cores by itself) beside
-// the PGlite crash proof (mostly waiting, with bounds far above what it measures), and all along, niced, the bench
-// smoke run, the Firefox add-on lint, the typecheck and the lint, which fill the CPU those leave. Lighthouse, which
-// judges page timings, runs last and alone. A lane's output is kept in a file and printed as a block when it ends.
+// web and the extension and the server files that reach no database; the server files that reach one, on PGlite;
+// the same again on PostgreSQL, then the PostgreSQL crash proof. Then the load proof, then the end-to-end run (most
+// of both cores by itself) beside the PGlite crash proof (mostly waiting, with bounds far above what it measures),
+// and all along, niced, the Firefox add-on lint, the typecheck and the lint, which fill the CPU those leave.
+// Lighthouse, which judges page timings, runs last and alone. A lane's output is kept in a file and printed as a
+// block when it ends.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -131,26 +133,13 @@ const builtReady = new Promise((resolve) => (buildDone = resolve));
 const checksAndBuild = runLane('checks and build', async (l) => {
   // The build first: the proofs on the built server wait for it.
   const built = await buildAndItsChecks(l);
-  // The unit tests of shared, web and the extension close this lane rather than the PGlite one: the server files
-  // fill that lane by themselves, so both end near the PostgreSQL lane instead of one core idling for two minutes.
+  // The unit tests of shared, web and the extension, then the server files that reach no database (the start script,
+  // local machines, the recognisers), close this lane rather than the PGlite one: the server files that reach a
+  // database fill that lane by themselves, so the three lanes end together instead of one core idling for minutes.
   await l.vitest('unit (shared, web, extension)', ['--project', 'shared', '--project', 'web', '--project', 'extension']);
+  await l.vitest('server (no database)', ['--project', 'server', ...engineFreeServerTests()]);
   return built;
 });
-
-/**
- * Issue 27: every bench once in its smoke mode (one short iteration of each measurement, goals not judged), so a
- * bench cannot rot unnoticed; passed = benches that ran, failed = benches that crashed. After the build (the
- * extension bench reads its output), niced beside the load proof: its figures are not judged, so load cannot fail
- * it (each bench has two minutes; the longest takes about 30 s alone).
- */
-async function benchSmoke(l) {
-  const file = join(out, 'bench-smoke.json');
-  await l.exec('node', ['scripts/bench.mjs', '--smoke', '--report', file]);
-  if (!existsSync(file)) return l.record('bench smoke', 0, 1);
-  const { results } = JSON.parse(readFileSync(file, 'utf8'));
-  const crashed = results.filter((r) => r.code !== 0).length;
-  l.record('bench smoke', results.length - crashed, crashed);
-}
 
 /** The build, the budgets and checks that read its output, and the short proofs that run the built app beside the lanes. */
 async function buildAndItsChecks(l) {
@@ -177,7 +166,8 @@ async function buildAndItsChecks(l) {
 // Machine hosts exist only on a shared PostgreSQL: when that lane runs, it alone tests them.
 const postgresLane = Boolean(process.env.TEST_DATABASE_URL) || postgresInstalled();
 const vitestPglite = runLane('server (PGlite)', (l) => {
-  const exclude = postgresLane ? postgresOnlyServerTests().flatMap((file) => ['--exclude', file]) : [];
+  const elsewhere = [...engineFreeServerTests(), ...(postgresLane ? postgresOnlyServerTests() : [])];
+  const exclude = elsewhere.flatMap((file) => ['--exclude', file]);
   return l.vitest('server (PGlite)', ['--project', 'server', ...exclude], { FUZZ_RUNS: '100' });
 });
 
@@ -223,7 +213,7 @@ async function playwright(l, stage, args) {
 }
 
 // Issue 13 §10, shortened: 50 founders for 15 s, a short ramp and a 15 s soak, with latency thresholds. First in this
-// phase, printed as it goes: about half the machine idles while it runs, and the niced bench smoke run below fills it.
+// phase, printed as it goes: about half the machine idles while it runs, and the niced checks below fill it.
 // Never beside the vitest lanes: its ramp keeps both cores busy at normal priority, which starves their timing-bound
 // tests (a clean-clone run had two fail when it ran beside them: a heartbeat and a click's navigation window).
 const loadProof = 'proof (short): load';
@@ -250,15 +240,11 @@ const crashOnPglite = loadDone.then(() =>
   ),
 );
 
-// The bench smoke run, the Firefox add-on lint, the typecheck and the lint judge no timing: niced, they take the CPU
-// the load proof and the browser tests leave (about half the machine during the load proof, 15 % while e2e waits on
-// the server and timers) instead of lengthening the first lanes. The bench smoke run goes first, beside the load
-// proof: it is the one with time limits. The Firefox build (sidebar instead of side panel) must pass Mozilla's
-// add-ons linter; it writes only .output/firefox-mv2 (e2e loads chrome-mv3) and regenerates extension/.wxt, so it
-// goes before the typecheck.
-const staticChecks = runLane('bench smoke, Firefox lint, typecheck and lint', async (l) => {
-  if (built) await benchSmoke(l);
-  else l.record('bench smoke', 0, 1);
+// The Firefox add-on lint, the typecheck and the lint judge no timing: niced, they take the CPU the load proof and
+// the browser tests leave instead of lengthening the first lanes. The Firefox build (sidebar instead of side panel)
+// must pass Mozilla's add-ons linter; it writes only .output/firefox-mv2 (e2e loads chrome-mv3) and regenerates
+// extension/.wxt, so it goes before the typecheck.
+const staticChecks = runLane('Firefox lint, typecheck and lint', async (l) => {
   if (built) await l.check('extension (Firefox lint)', 'npm', ['run', 'lint:firefox', '-w', 'extension']);
   else l.record('extension (Firefox lint)', 0, 1);
   await l.check('typecheck', 'npm', ['run', 'typecheck']);

@@ -131,8 +131,7 @@ function startRoot(): string {
   return dir;
 }
 
-// Started processes, not the database: the PostgreSQL pass of the server suite (TEST_DATABASE_URL) has nothing to add.
-describe.skipIf(process.env.TEST_DATABASE_URL)('the start script', () => {
+describe('the start script', () => {
   let root: string;
   const started: ChildProcess[] = [];
   beforeAll(() => {

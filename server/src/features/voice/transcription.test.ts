@@ -238,14 +238,23 @@ describe('POST /transcription (multipart)', () => {
     const before = process.memoryUsage().arrayBuffers;
     // The most the process holds at any moment of the upload (after collecting what is already let go of).
     let peak = before;
-    const sampler = setInterval(() => {
+    let sampling = true;
+    // A full collection, then a reading, then a pause of at least 250 ms and four times what the collection took: a
+    // buffered body would be held for the whole upload, so this still sees it, and the collections take at most a
+    // fifth of the CPU however slow the machine (back to back on one core, they starved the upload past 90 s).
+    const sample = () => {
+      if (!sampling) return;
+      const began = performance.now();
       collectGarbage();
+      const took = performance.now() - began;
       // V8 frees array buffer memory on a background sweeper: read once it has had a moment.
-      setTimeout(() => (peak = Math.max(peak, process.memoryUsage().arrayBuffers)), 5);
-      // A full collection every 250 ms: a buffered body would be held for the whole upload, so this still sees it,
-      // and the collections stay cheap enough beside the PostgreSQL run on two cores.
-    }, 250);
-    const res = await streamUpload(user, 27 * 1024 * 1024, false).finally(() => clearInterval(sampler));
+      setTimeout(() => {
+        peak = Math.max(peak, process.memoryUsage().arrayBuffers);
+        setTimeout(sample, Math.max(250, took * 4));
+      }, 5);
+    };
+    sample();
+    const res = await streamUpload(user, 27 * 1024 * 1024, false).finally(() => (sampling = false));
     expect(res.status).toBe(413);
     const body = TranscribeFailure.parse(res.body);
     expect(body.error).toBe(VOICE_TEXT.audioTooLong);
